@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/** Every error the API can answer with. One handler on the server maps each code to its HTTP status. */
+export const errorCodeSchema = z.enum([
+  "VALIDATION_ERROR",
+  "BAD_REQUEST",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "RATE_LIMITED",
+  "INTERNAL",
+  "SERVICE_UNAVAILABLE",
+]);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const errorStatus = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const satisfies Record<ErrorCode, number>;
+
+/** The one error shape on the wire: `{ error: { code, message, fields? } }`. */
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

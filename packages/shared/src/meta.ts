@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+export const TAGLINE = "The Future of Bitcoin Banking";
+export const DEFAULT_BRAND_NAME = "Satsbank";
+
+/** What the server tells the app about this installation (`GET /api/meta`). */
+export const metaResponseSchema = z.object({
+  brandName: z.string().min(1),
+});
+export type MetaResponse = z.infer<typeof metaResponseSchema>;
+
+export const healthResponseSchema = z.object({
+  status: z.enum(["ok", "unavailable"]),
+  database: z.enum(["up", "down"]),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
