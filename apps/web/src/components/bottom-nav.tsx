@@ -1,0 +1,62 @@
+import { Bell, History, House, type LucideIcon, UserRound, Wallet } from "lucide-react";
+import { NavLink } from "react-router";
+import { cn } from "@/lib/cn";
+import { paths } from "@/lib/paths";
+
+interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** "exact": active on this path only; "section": active on this path and everything under it. */
+  match: "exact" | "section";
+}
+
+const NAV_ITEMS: readonly NavItem[] = [
+  { label: "Home", to: paths.dashboard, icon: House, match: "exact" },
+  { label: "Wallet", to: paths.wallet.root, icon: Wallet, match: "exact" },
+  { label: "History", to: paths.history, icon: History, match: "exact" },
+  { label: "Notifications", to: paths.notifications, icon: Bell, match: "exact" },
+  { label: "Profile", to: paths.profile.root, icon: UserRound, match: "section" },
+];
+
+/** The main screens' tab bar. The active item carries aria-current="page" (set by NavLink). */
+export function BottomNav() {
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-md border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-card/85 md:border-x"
+    >
+      <ul className="grid grid-cols-5">
+        {NAV_ITEMS.map(({ label, to, icon: Icon, match }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={match === "exact"}
+              className={({ isActive }) =>
+                cn(
+                  "group flex min-h-16 flex-col items-center justify-center gap-1 px-1 pt-2 pb-1.5 text-[0.6875rem] font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
+                  isActive ? "font-semibold text-brand" : "text-muted-foreground hover:text-foreground",
+                )
+              }
+            >
+              {({ isActive }) => (
+                <>
+                  <span
+                    className={cn(
+                      "flex h-7 w-12 items-center justify-center rounded-full transition-colors",
+                      isActive ? "bg-primary/15" : "group-hover:bg-muted",
+                    )}
+                    aria-hidden="true"
+                  >
+                    <Icon className="size-5" strokeWidth={isActive ? 2.4 : 2} />
+                  </span>
+                  <span>{label}</span>
+                </>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

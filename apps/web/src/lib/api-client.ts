@@ -1,0 +1,121 @@
+import { type ErrorCode, errorResponseSchema } from "@satsbank/shared";
+import type { z } from "zod";
+
+/** An error answered by the API (`{ error: { code, message, fields? } }`) or met on the way to it. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly status: number;
+  readonly code: ErrorCode;
+  /** Per-field messages, keyed by form field name, for `VALIDATION_ERROR`. */
+  readonly fields: Readonly<Record<string, string>>;
+
+  constructor(options: {
+    status: number;
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+  }) {
+    super(options.message);
+    this.status = options.status;
+    this.code = options.code;
+    this.fields = options.fields ?? {};
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RequestOptions<T> {
+  method?: Method;
+  /** A plain value is sent as JSON; FormData goes as multipart (the browser sets the boundary). */
+  body?: unknown;
+  /** Parses the response body; without it the body is ignored and `undefined` is returned. */
+  schema?: z.ZodType<T>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+const NETWORK_ERROR_MESSAGE = "Could not reach the server. Check your connection and try again.";
+
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return "UNAUTHENTICATED";
+  if (status === 403) return "FORBIDDEN";
+  if (status === 404) return "NOT_FOUND";
+  if (status === 409) return "CONFLICT";
+  if (status === 413) return "PAYLOAD_TOO_LARGE";
+  if (status === 415) return "UNSUPPORTED_MEDIA_TYPE";
+  if (status === 429) return "RATE_LIMITED";
+  if (status === 503) return "SERVICE_UNAVAILABLE";
+  if (status >= 400 && status < 500) return "BAD_REQUEST";
+  return "INTERNAL";
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = errorResponseSchema.safeParse(body);
+  if (parsed.success) return new ApiError({ status: response.status, ...parsed.data.error });
+  return new ApiError({
+    status: response.status,
+    code: codeForStatus(response.status),
+    message: response.statusText || `Request failed with status ${response.status}`,
+  });
+}
+
+/** The one way the app talks to its API: same-origin cookies, JSON in and out, typed errors. */
+export async function apiRequest<T = undefined>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? (body === undefined ? "GET" : "POST"),
+      credentials: "same-origin",
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError({ status: 0, code: "SERVICE_UNAVAILABLE", message: NETWORK_ERROR_MESSAGE });
+  }
+
+  if (!response.ok) throw await toApiError(response);
+  if (!options.schema) return undefined as T;
+  const json: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  const parsed = options.schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  // The server broke its own contract: report it, and let the screen handle one kind of error.
+  console.error(`Unexpected response body from ${path}`, parsed.error.issues);
+  throw new ApiError({
+    status: response.status,
+    code: "INTERNAL",
+    message: "Unexpected response from the server.",
+  });
+}
+
+/** Shorthands for `apiRequest`. */
+export const api = {
+  get: <T>(
+    path: string,
+    schema: z.ZodType<T>,
+    init?: Omit<RequestOptions<T>, "method" | "schema" | "body">,
+  ) => apiRequest(path, { ...init, method: "GET", schema }),
+  post: <T = undefined>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
+    apiRequest(path, { method: "POST", body, schema }),
+  put: <T = undefined>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
+    apiRequest(path, { method: "PUT", body, schema }),
+  patch: <T = undefined>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
+    apiRequest(path, { method: "PATCH", body, schema }),
+  delete: <T = undefined>(path: string, schema?: z.ZodType<T>) =>
+    apiRequest(path, { method: "DELETE", schema }),
+};

@@ -1,0 +1,30 @@
+import { DEFAULT_BRAND_NAME, type MetaResponse, metaResponseSchema } from "@satsbank/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../api-client";
+import { queryKeys } from "../query-keys";
+
+/** `GET /api/meta`: facts about this installation, such as its brand name. */
+export function getMeta(signal?: AbortSignal): Promise<MetaResponse> {
+  return api.get("/api/meta", metaResponseSchema, { signal });
+}
+
+export const metaQueryOptions = queryOptions({
+  queryKey: queryKeys.meta,
+  queryFn: ({ signal }) => getMeta(signal),
+  // Fixed for the life of a server process.
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function useMeta() {
+  return useQuery(metaQueryOptions);
+}
+
+/**
+ * The installation's brand name; `undefined` while it loads (callers keep the space, they do not show a
+ * guess that could flash to another name). If the API cannot be reached, the default brand name.
+ */
+export function useBrandName(): string | undefined {
+  const { data, isError } = useMeta();
+  if (data) return data.brandName;
+  return isError ? DEFAULT_BRAND_NAME : undefined;
+}

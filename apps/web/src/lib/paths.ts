@@ -1,0 +1,44 @@
+/**
+ * Every URL of the app, in one place. It lives in lib/ (not app/) because features navigate too
+ * (sign-in success goes to the dashboard) and features may not import the app layer.
+ */
+export const paths = {
+  home: "/",
+  splash: "/splash",
+  auth: {
+    login: "/auth/login",
+    signup: "/auth/signup",
+    resetPassword: "/auth/reset-password",
+  },
+  kyc: {
+    intro: "/auth/kyc/intro",
+    identity: "/auth/kyc/identity",
+    address: "/auth/kyc/address",
+    selfie: "/auth/kyc/selfie",
+    status: "/auth/kyc/status",
+    enhanced: "/auth/kyc/enhanced",
+  },
+  dashboard: "/dashboard",
+  wallet: {
+    root: "/wallet",
+    receive: "/wallet/receive",
+    send: "/wallet/send",
+  },
+  history: "/history",
+  notifications: "/notifications",
+  admin: "/admin",
+  profile: {
+    root: "/profile",
+    account: "/profile/account",
+    kyc: "/profile/kyc",
+    security: "/profile/security",
+    notifications: "/profile/notifications",
+    help: "/profile/help",
+    wallet: "/profile/wallet",
+  },
+} as const;
+
+/** True when `pathname` is `base` or lies under it (`/profile` matches `/profile/security`, not `/profiles`). */
+export function isPathWithin(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(`${base}/`);
+}

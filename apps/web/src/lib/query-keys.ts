@@ -1,0 +1,7 @@
+/**
+ * Every TanStack Query key, in one place, so one feature can refresh another's data (a send refreshes
+ * history) without importing it. Add a noun here before its first query; keys are arrays, broad first.
+ */
+export const queryKeys = {
+  meta: ["meta"] as const,
+} as const;
