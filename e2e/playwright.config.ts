@@ -1,0 +1,63 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+
+// The tests drive the system Chromium (no browser download) against the built app, started on a fresh,
+// temporary DATA_DIR so every run begins from an empty database. Worker processes re-read this file, so
+// the directory is made once and passed on through the environment.
+const here = dirname(fileURLToPath(import.meta.url));
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "satsbank-e2e-"));
+const port = Number(process.env.E2E_PORT ?? 3199);
+const baseURL = `http://127.0.0.1:${port}`;
+const reporter = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME
+  ? ([["list"], ["json"]] as const)
+  : ([["list"]] as const);
+
+export default defineConfig({
+  testDir: "tests",
+  outputDir: "test-results",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [...reporter],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    viewport: { width: 390, height: 844 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      // Without these Chromium keeps calling home, which this machine's closed network refuses.
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "node apps/server/dist/main.js",
+    cwd: resolve(here, ".."),
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { authMessages, codeSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth.js";
+
+export const changePasswordBodySchema = z
+  .object({
+    currentPassword: z
+      .string()
+      .min(1, { error: authMessages.currentPasswordRequired })
+      .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort, abort: true })
+      .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }),
+    confirmPassword: z.string().min(PASSWORD_MIN_LENGTH, { error: authMessages.confirmNewRequired }),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ["confirmPassword"],
+    error: authMessages.passwordsDontMatch,
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** Enrolment of an authenticator app: the secret in text and as an otpauth:// URI for the QR code. */
+export const twoFactorSetupResponseSchema = z.object({
+  secret: z.string(),
+  otpauthUri: z.string(),
+});
+export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema>;
+
+export const twoFactorCodeBodySchema = z.object({ code: codeSchema });
+export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBodySchema>;
+
+export const loginStatusSchema = z.enum(["success", "failed", "suspicious"]);
+export type LoginStatus = z.infer<typeof loginStatusSchema>;
+
+export const loginHistoryEntrySchema = z.object({
+  id: z.string(),
+  timestamp: z.iso.datetime(),
+  ipAddress: z.string(),
+  device: z.string(),
+  location: z.string(),
+  status: loginStatusSchema,
+});
+export type LoginHistoryEntry = z.infer<typeof loginHistoryEntrySchema>;
+
+export const loginHistoryResponseSchema = z.object({ entries: z.array(loginHistoryEntrySchema) });
+export type LoginHistoryResponse = z.infer<typeof loginHistoryResponseSchema>;
+
+export const devMailboxResponseSchema = z.object({
+  messages: z.array(
+    z.object({ to: z.string(), subject: z.string(), text: z.string(), createdAt: z.iso.datetime() }),
+  ),
+});
+export type DevMailboxResponse = z.infer<typeof devMailboxResponseSchema>;

@@ -1,0 +1,23 @@
+/** Every API URL, written once: the server registers these, the web app fetches them. */
+export const apiPaths = {
+  meta: "/api/meta",
+  auth: {
+    signup: "/api/auth/signup",
+    login: "/api/auth/login",
+    verify: "/api/auth/login/verify",
+    logout: "/api/auth/logout",
+    me: "/api/auth/me",
+    resetRequest: "/api/auth/password-reset",
+    resetConfirm: "/api/auth/password-reset/confirm",
+  },
+  account: {
+    password: "/api/account/password",
+    twoFactorSetup: "/api/account/two-factor/setup",
+    twoFactorEnable: "/api/account/two-factor/enable",
+    twoFactorDisable: "/api/account/two-factor/disable",
+    loginHistory: "/api/account/login-history",
+  },
+  dev: {
+    mailbox: "/api/dev/mailbox",
+  },
+} as const;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { changePasswordBodySchema } from "./account.js";
+import { loginBodySchema, signupBodySchema, verifyLoginBodySchema } from "./auth.js";
+
+function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  const out: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const key = issue.path.join(".");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+describe("sign-in schema", () => {
+  it("gives the specification's messages", () => {
+    expect(messages(loginBodySchema.safeParse({ email: "", password: "" }))).toEqual({
+      email: "Email is required",
+      password: "Password is required",
+    });
+    expect(messages(loginBodySchema.safeParse({ email: "not-an-email", password: "short" }))).toEqual({
+      email: "Invalid email address",
+      password: "Password must be at least 8 characters",
+    });
+  });
+
+  it("trims the email and defaults remember to false", () => {
+    expect(loginBodySchema.parse({ email: " demo@example.com ", password: "demo-password" })).toEqual({
+      email: "demo@example.com",
+      password: "demo-password",
+      remember: false,
+    });
+  });
+});
+
+describe("sign-up schema", () => {
+  it("requires a name and a matching confirmation", () => {
+    const base = { name: "", email: "a@b.co", password: "long-enough", confirmPassword: "" };
+    expect(messages(signupBodySchema.safeParse(base))).toEqual({
+      name: "Full name is required",
+      confirmPassword: "Please confirm your password",
+    });
+    const mismatch = { ...base, name: "Ann", confirmPassword: "different-one" };
+    expect(messages(signupBodySchema.safeParse(mismatch))).toEqual({ confirmPassword: "Passwords don't match" });
+  });
+});
+
+describe("second step", () => {
+  it("accepts exactly six digits", () => {
+    expect(verifyLoginBodySchema.safeParse({ challengeId: "c", code: "123456" }).success).toBe(true);
+    for (const code of ["12345", "1234567", "12345a", ""]) {
+      expect(verifyLoginBodySchema.safeParse({ challengeId: "c", code }).success).toBe(false);
+    }
+  });
+});
+
+describe("change password schema", () => {
+  it("gives the specification's messages", () => {
+    expect(
+      messages(changePasswordBodySchema.safeParse({ currentPassword: "", newPassword: "short", confirmPassword: "" })),
+    ).toEqual({
+      currentPassword: "Current password is required",
+      newPassword: "Password must be at least 8 characters",
+      confirmPassword: "Password confirmation is required",
+    });
+    expect(
+      messages(
+        changePasswordBodySchema.safeParse({
+          currentPassword: "old-password",
+          newPassword: "new-password",
+          confirmPassword: "other-password",
+        }),
+      ),
+    ).toEqual({ confirmPassword: "Passwords don't match" });
+  });
+});

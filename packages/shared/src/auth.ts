@@ -1,0 +1,119 @@
+import { z } from "zod";
+
+// The specification's messages (section 5), written once: the web forms and the server routes validate
+// with these same schemas.
+export const authMessages = {
+  emailRequired: "Email is required",
+  emailInvalid: "Invalid email address",
+  passwordRequired: "Password is required",
+  passwordTooShort: "Password must be at least 8 characters",
+  passwordTooLong: "Password must be at most 128 characters",
+  fullNameRequired: "Full name is required",
+  confirmRequired: "Please confirm your password",
+  passwordsDontMatch: "Passwords don't match",
+  currentPasswordRequired: "Current password is required",
+  confirmNewRequired: "Password confirmation is required",
+  codeInvalid: "Enter the 6-digit code",
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+// Hashing cost grows with input; a cap keeps a giant password from being a denial of service.
+export const PASSWORD_MAX_LENGTH = 128;
+export const CODE_LENGTH = 6;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, { error: authMessages.emailRequired, abort: true })
+  .max(254, { error: authMessages.emailInvalid, abort: true })
+  .pipe(z.email({ error: authMessages.emailInvalid }));
+
+export const passwordSchema = z
+  .string()
+  .min(1, { error: authMessages.passwordRequired, abort: true })
+  .min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort, abort: true })
+  .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong });
+
+export const codeSchema = z.string().regex(/^\d{6}$/, { error: authMessages.codeInvalid });
+
+export const roleSchema = z.enum(["customer", "admin"]);
+export type Role = z.infer<typeof roleSchema>;
+
+export const accountTypeSchema = z.enum(["personal", "business"]);
+export type AccountType = z.infer<typeof accountTypeSchema>;
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  remember: z.boolean().default(false),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const secondFactorMethodSchema = z.enum(["email", "totp"]);
+export type SecondFactorMethod = z.infer<typeof secondFactorMethodSchema>;
+
+/** Step 1 answer: the password was right; a second step is pending. */
+export const loginChallengeSchema = z.object({
+  challengeId: z.string(),
+  method: secondFactorMethodSchema,
+  expiresAt: z.iso.datetime(),
+});
+export type LoginChallenge = z.infer<typeof loginChallengeSchema>;
+
+export const verifyLoginBodySchema = z.object({
+  challengeId: z.string().min(1).max(200),
+  code: codeSchema,
+});
+export type VerifyLoginBody = z.infer<typeof verifyLoginBodySchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  username: z.string(),
+  phone: z.string().nullable(),
+  role: roleSchema,
+  accountType: accountTypeSchema,
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const meResponseSchema = z.object({ user: sessionUserSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+function confirmMatches<T extends { confirmPassword: string }>(key: Exclude<keyof T, "confirmPassword">) {
+  return (value: T, ctx: z.RefinementCtx<T>) => {
+    if (value.confirmPassword.length > 0 && value.confirmPassword !== value[key]) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: authMessages.passwordsDontMatch });
+    }
+  };
+}
+
+export const signupBodySchema = z
+  .object({
+    name: z.string().trim().min(1, { error: authMessages.fullNameRequired }).max(100),
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string().min(1, { error: authMessages.confirmRequired }),
+  })
+  .superRefine(confirmMatches("password"));
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+export const passwordResetRequestBodySchema = z.object({ email: emailSchema });
+export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBodySchema>;
+
+export const PASSWORD_RESET_SENT_MESSAGE =
+  "If an account exists for that email, we've sent a link to reset your password. It is valid for 30 minutes.";
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const passwordResetConfirmBodySchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    password: passwordSchema,
+    confirmPassword: z.string().min(1, { error: authMessages.confirmRequired }),
+  })
+  .superRefine(confirmMatches("password"));
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;
