@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { changePasswordBodySchema } from "./account.js";
 import { loginBodySchema, signupBodySchema, verifyLoginBodySchema } from "./auth.js";
 
-function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+function messages(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
   const out: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) {
     const key = issue.path.join(".");
@@ -40,7 +43,9 @@ describe("sign-up schema", () => {
       confirmPassword: "Please confirm your password",
     });
     const mismatch = { ...base, name: "Ann", confirmPassword: "different-one" };
-    expect(messages(signupBodySchema.safeParse(mismatch))).toEqual({ confirmPassword: "Passwords don't match" });
+    expect(messages(signupBodySchema.safeParse(mismatch))).toEqual({
+      confirmPassword: "Passwords don't match",
+    });
   });
 });
 
@@ -56,7 +61,13 @@ describe("second step", () => {
 describe("change password schema", () => {
   it("gives the specification's messages", () => {
     expect(
-      messages(changePasswordBodySchema.safeParse({ currentPassword: "", newPassword: "short", confirmPassword: "" })),
+      messages(
+        changePasswordBodySchema.safeParse({
+          currentPassword: "",
+          newPassword: "short",
+          confirmPassword: "",
+        }),
+      ),
     ).toEqual({
       currentPassword: "Current password is required",
       newPassword: "Password must be at least 8 characters",

@@ -10,7 +10,9 @@ describe("error contract", () => {
   });
 
   it("accepts the documented shape and refuses unknown codes", () => {
-    const ok = { error: { code: "NOT_FOUND", message: "No such page", fields: { email: "Email is required" } } };
+    const ok = {
+      error: { code: "NOT_FOUND", message: "No such page", fields: { email: "Email is required" } },
+    };
     expect(errorResponseSchema.parse(ok)).toEqual(ok);
     expect(errorResponseSchema.safeParse({ error: { code: "TEAPOT", message: "x" } }).success).toBe(false);
   });
