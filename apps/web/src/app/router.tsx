@@ -1,5 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { paths } from "@/lib/paths";
+import { RequireAdmin } from "./guards/require-admin";
+import { RequireAuth } from "./guards/require-auth";
 import { AdminLayout } from "./layouts/admin-layout";
 import { AuthLayout } from "./layouts/auth-layout";
 import { ColumnLayout } from "./layouts/column-layout";
@@ -34,6 +36,8 @@ import { WalletSendScreen } from "./routes/wallet-send";
 /**
  * The specification's route table (section 2). Layout routes have no path; every child path is absolute
  * and comes from lib/paths. An unknown path, including one under /profile, matches the last "*" route.
+ * Public: splash, sign-in, sign-up, password reset and the 404 page. RequireAuth wraps every customer
+ * screen (KYC included), RequireAdmin the staff dashboard. `/dev/mailbox` is the server's own page.
  */
 export const routes: RouteObject[] = [
   {
@@ -48,46 +52,66 @@ export const routes: RouteObject[] = [
           { path: paths.auth.login, element: <LoginScreen /> },
           { path: paths.auth.signup, element: <SignupScreen /> },
           { path: paths.auth.resetPassword, element: <ResetPasswordScreen /> },
-          { path: paths.kyc.intro, element: <KycIntroScreen /> },
-          { path: paths.kyc.identity, element: <KycIdentityScreen /> },
-          { path: paths.kyc.address, element: <KycAddressScreen /> },
-          { path: paths.kyc.selfie, element: <KycSelfieScreen /> },
-          { path: paths.kyc.status, element: <KycStatusScreen /> },
-          { path: paths.kyc.enhanced, element: <KycIntroScreen /> },
         ],
       },
       {
-        element: <MainLayout />,
+        element: <RequireAuth />,
         children: [
-          { path: paths.dashboard, element: <DashboardScreen /> },
-          { path: paths.wallet.root, element: <WalletScreen /> },
-          { path: paths.history, element: <HistoryScreen /> },
-          { path: paths.notifications, element: <NotificationsScreen /> },
           {
-            path: paths.profile.root,
-            element: <ProfileLayout />,
+            element: <AuthLayout />,
             children: [
-              { index: true, element: <Navigate to={paths.profile.account} replace /> },
-              { path: paths.profile.account, element: <ProfileAccountScreen /> },
-              { path: paths.profile.kyc, element: <ProfileKycScreen /> },
-              { path: paths.profile.security, element: <ProfileSecurityScreen /> },
-              { path: paths.profile.notifications, element: <ProfileNotificationsScreen /> },
-              { path: paths.profile.help, element: <ProfileHelpScreen /> },
-              { path: paths.profile.wallet, element: <ProfileWalletScreen /> },
+              { path: paths.kyc.intro, element: <KycIntroScreen /> },
+              { path: paths.kyc.identity, element: <KycIdentityScreen /> },
+              { path: paths.kyc.address, element: <KycAddressScreen /> },
+              { path: paths.kyc.selfie, element: <KycSelfieScreen /> },
+              { path: paths.kyc.status, element: <KycStatusScreen /> },
+              { path: paths.kyc.enhanced, element: <KycIntroScreen /> },
+            ],
+          },
+          {
+            element: <MainLayout />,
+            children: [
+              { path: paths.dashboard, element: <DashboardScreen /> },
+              { path: paths.wallet.root, element: <WalletScreen /> },
+              { path: paths.history, element: <HistoryScreen /> },
+              { path: paths.notifications, element: <NotificationsScreen /> },
+              {
+                path: paths.profile.root,
+                element: <ProfileLayout />,
+                children: [
+                  { index: true, element: <Navigate to={paths.profile.account} replace /> },
+                  { path: paths.profile.account, element: <ProfileAccountScreen /> },
+                  { path: paths.profile.kyc, element: <ProfileKycScreen /> },
+                  { path: paths.profile.security, element: <ProfileSecurityScreen /> },
+                  { path: paths.profile.notifications, element: <ProfileNotificationsScreen /> },
+                  { path: paths.profile.help, element: <ProfileHelpScreen /> },
+                  { path: paths.profile.wallet, element: <ProfileWalletScreen /> },
+                ],
+              },
+            ],
+          },
+          {
+            element: <ColumnLayout />,
+            children: [
+              { path: paths.wallet.receive, element: <WalletReceiveScreen /> },
+              { path: paths.wallet.send, element: <WalletSendScreen /> },
             ],
           },
         ],
       },
       {
-        element: <AdminLayout />,
-        children: [{ path: paths.admin, element: <AdminScreen /> }],
+        element: <RequireAdmin />,
+        children: [
+          {
+            element: <AdminLayout />,
+            children: [{ path: paths.admin, element: <AdminScreen /> }],
+          },
+        ],
       },
       {
         element: <ColumnLayout />,
         children: [
           { path: paths.splash, element: <SplashScreen /> },
-          { path: paths.wallet.receive, element: <WalletReceiveScreen /> },
-          { path: paths.wallet.send, element: <WalletSendScreen /> },
           { path: "*", element: <NotFoundScreen /> },
         ],
       },

@@ -34,6 +34,28 @@ describe("api client", () => {
     });
   });
 
+  it("sends an empty JSON object on a state-changing request without a body", async () => {
+    const fetchMock = respondWith(new Response(null, { status: 204 }));
+    await api.post("/api/auth/logout");
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/auth/logout",
+      expect.objectContaining({
+        method: "POST",
+        headers: { Accept: "application/json", "Content-Type": "application/json" },
+        body: "{}",
+      }),
+    );
+  });
+
+  it("sends a GET without a body or a content type", async () => {
+    const fetchMock = respondWith(Response.json({}));
+    await api.get("/api/x", z.unknown());
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/x",
+      expect.objectContaining({ method: "GET", headers: { Accept: "application/json" }, body: undefined }),
+    );
+  });
+
   it("sends FormData as is, without a JSON content type", async () => {
     const fetchMock = respondWith(new Response(null, { status: 204 }));
     const form = new FormData();

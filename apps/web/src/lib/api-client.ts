@@ -66,19 +66,23 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 /** The one way the app talks to its API: same-origin cookies, JSON in and out, typed errors. */
 export async function apiRequest<T = undefined>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
-  } else if (options.body !== undefined) {
+  } else if (options.body !== undefined || method !== "GET") {
+    // The server accepts a state-changing request only as JSON (or multipart): a cross-site form cannot
+    // send that content type without a CORS preflight, so it is the CSRF protection. A request without a
+    // body of its own (logout) sends an empty JSON object.
     headers["Content-Type"] = "application/json";
-    body = JSON.stringify(options.body);
+    body = JSON.stringify(options.body ?? {});
   }
 
   let response: Response;
   try {
     response = await fetch(path, {
-      method: options.method ?? (body === undefined ? "GET" : "POST"),
+      method,
       credentials: "same-origin",
       headers,
       body,

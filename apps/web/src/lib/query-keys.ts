@@ -4,4 +4,10 @@
  */
 export const queryKeys = {
   meta: ["meta"] as const,
+  /** The signed-in person: `SessionUser`, or `null` when signed out. Written through lib/session-cache. */
+  me: ["auth", "me"] as const,
+  account: {
+    all: ["account"] as const,
+    loginHistory: ["account", "login-history"] as const,
+  },
 } as const;

@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
+import { notify } from "@/lib/notify";
 import { stubApi } from "./stub-api";
 
 // jsdom lacks these; Radix and the reduced-motion checks read them.
@@ -20,12 +21,22 @@ if (!window.matchMedia) {
   });
 }
 window.scrollTo = () => {};
+// Radix measures its checkbox and switch thumbs; jsdom has no layout, so nothing ever resizes.
+if (!window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
 
 beforeEach(() => {
   stubApi();
 });
 
 afterEach(() => {
+  // Sonner keeps its toasts in a module-level store and replays active ones to a new Toaster.
+  notify.dismiss();
   cleanup();
   window.localStorage.clear();
   document.documentElement.className = "";

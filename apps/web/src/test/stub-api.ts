@@ -1,12 +1,66 @@
+import type { ErrorCode, SessionUser } from "@satsbank/shared";
 import { vi } from "vitest";
 
-/** Answers the API calls every page makes (`GET /api/meta`); anything else is a 404. Tests may re-stub. */
-export function stubApi(brandName = "Satsbank") {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    if (url.endsWith("/api/meta")) return Response.json({ brandName });
-    return Response.json({ error: { code: "NOT_FOUND", message: "Not found" } }, { status: 404 });
+/** What a stubbed endpoint sees of the request. */
+export interface StubRequest {
+  method: string;
+  url: URL;
+  /** The parsed JSON body, if any. */
+  body: unknown;
+}
+
+/** A Response, or any other value to be answered as JSON with status 200. */
+export type StubHandler = (request: StubRequest) => unknown;
+
+export interface StubApiOptions {
+  brandName?: string;
+  /** The session `GET /api/auth/me` answers: a user, or `null` for a 401 (the default). */
+  user?: SessionUser | null;
+  /** More endpoints, keyed "METHOD /path" (`"POST /api/auth/login"`); they win over the defaults. */
+  routes?: Record<string, StubHandler>;
+}
+
+/** An error answer in the API's one error shape. */
+export function apiError(status: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
+  return Response.json({ error: { code, message, ...(fields ? { fields } : {}) } }, { status });
+}
+
+async function readBody(init: RequestInit | undefined): Promise<unknown> {
+  if (typeof init?.body !== "string") return undefined;
+  return JSON.parse(init.body);
+}
+
+/**
+ * Stubs `fetch` at the boundary: `GET /api/meta` and `GET /api/auth/me` answer by default, `routes` add
+ * more, anything else is a 404. Returns the mock; `requestsTo(mock, "POST /api/...")` lists what was sent.
+ */
+export function stubApi({ brandName = "Satsbank", user = null, routes = {} }: StubApiOptions = {}) {
+  const handlers: Record<string, StubHandler> = {
+    "GET /api/meta": () => ({ brandName }),
+    "GET /api/auth/me": () => (user ? { user } : apiError(401, "UNAUTHENTICATED", "Sign in to continue")),
+    ...routes,
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const href = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(href, "http://localhost");
+    const method = (init?.method ?? "GET").toUpperCase();
+    const handler = handlers[`${method} ${url.pathname}`];
+    if (!handler) return apiError(404, "NOT_FOUND", "Not found");
+    const answer = await handler({ method, url, body: await readBody(init) });
+    return answer instanceof Response ? answer : Response.json(answer);
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
+}
+
+/** The JSON bodies sent to one endpoint ("METHOD /path"), in order. */
+export function requestsTo(fetchMock: ReturnType<typeof stubApi>, endpoint: string): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => {
+      const href = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      return (
+        `${(init?.method ?? "GET").toUpperCase()} ${new URL(href, "http://localhost").pathname}` === endpoint
+      );
+    })
+    .map(([, init]) => (typeof init?.body === "string" ? JSON.parse(init.body) : undefined));
 }

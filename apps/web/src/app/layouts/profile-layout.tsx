@@ -1,4 +1,7 @@
 import { NavLink, Outlet } from "react-router";
+import { ProfileHeader } from "@/features/account/components/profile-header";
+import { useMe } from "@/features/auth/api/get-me";
+import { LogoutButton } from "@/features/auth/components/logout-button";
 import { cn } from "@/lib/cn";
 import { paths } from "@/lib/paths";
 
@@ -11,10 +14,15 @@ const SECTIONS = [
   { label: "Help & Support", to: paths.profile.help },
 ] as const;
 
-/** /profile/*: the profile's section menu around the chosen section. */
+const PILL =
+  "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background";
+
+/** /profile/*: the person's header and the profile's section menu (ending in Log Out) around the section. */
 export function ProfileLayout() {
+  const { data: user } = useMe();
   return (
     <div className="flex flex-col gap-6">
+      {user && <ProfileHeader user={user} />}
       <nav aria-label="Profile" className="-mx-5 overflow-x-auto px-5 [scrollbar-width:none]">
         <ul className="flex w-max gap-2">
           {SECTIONS.map(({ label, to }) => (
@@ -23,7 +31,7 @@ export function ProfileLayout() {
                 to={to}
                 className={({ isActive }) =>
                   cn(
-                    "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
+                    PILL,
                     isActive
                       ? "border-transparent bg-foreground text-background"
                       : "bg-card text-muted-foreground hover:text-foreground",
@@ -34,6 +42,11 @@ export function ProfileLayout() {
               </NavLink>
             </li>
           ))}
+          <li>
+            <LogoutButton
+              className={cn(PILL, "h-9 gap-1.5 bg-card font-medium text-destructive hover:bg-muted")}
+            />
+          </li>
         </ul>
       </nav>
       <div>

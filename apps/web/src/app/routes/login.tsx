@@ -1,12 +1,12 @@
-import { NotBuiltNotice } from "@/components/layout/not-built-notice";
 import { PageHeader } from "@/components/layout/page-header";
+import { SignIn } from "@/features/auth/components/sign-in";
 
-/** Screen: sign-in. A placeholder until its issue builds it. */
+/** Screen: sign-in (password, then the 6-digit code). */
 export function LoginScreen() {
   return (
     <>
-      <PageHeader title="Welcome Back" />
-      <NotBuiltNotice />
+      <PageHeader title="Welcome Back" description="Sign in to your account" />
+      <SignIn />
     </>
   );
 }

@@ -1,12 +1,15 @@
-import { NotBuiltNotice } from "@/components/layout/not-built-notice";
 import { PageHeader } from "@/components/layout/page-header";
+import { AccountDetails } from "@/features/account/components/account-details";
+import { useMe } from "@/features/auth/api/get-me";
 
-/** Screen: profile: account details. A placeholder until its issue builds it. */
+/** Screen: profile: account details (read-only; editing arrives with its own issue). */
 export function ProfileAccountScreen() {
+  const { data: user } = useMe();
   return (
     <>
       <PageHeader title="Account Details" />
-      <NotBuiltNotice />
+      {/* RequireAuth renders this only with a user; the check covers the moment of logging out. */}
+      {user && <AccountDetails user={user} />}
     </>
   );
 }

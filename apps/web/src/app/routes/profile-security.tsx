@@ -1,12 +1,14 @@
-import { NotBuiltNotice } from "@/components/layout/not-built-notice";
 import { PageHeader } from "@/components/layout/page-header";
+import { SecuritySettings } from "@/features/account/components/security-settings";
+import { useMe } from "@/features/auth/api/get-me";
 
-/** Screen: profile: security. A placeholder until its issue builds it. */
+/** Screen: profile: security (password, two-factor authentication, login history). */
 export function ProfileSecurityScreen() {
+  const { data: user } = useMe();
   return (
     <>
       <PageHeader title="Security Settings" />
-      <NotBuiltNotice />
+      {user && <SecuritySettings user={user} />}
     </>
   );
 }

@@ -1,12 +1,12 @@
-import { NotBuiltNotice } from "@/components/layout/not-built-notice";
 import { PageHeader } from "@/components/layout/page-header";
+import { SignUpForm } from "@/features/auth/components/sign-up-form";
 
-/** Screen: sign-up. A placeholder until its issue builds it. */
+/** Screen: sign-up. */
 export function SignupScreen() {
   return (
     <>
-      <PageHeader title="Create your account" />
-      <NotBuiltNotice />
+      <PageHeader title="Create your account" description="Start banking with Bitcoin in minutes" />
+      <SignUpForm />
     </>
   );
 }

@@ -15,7 +15,7 @@ function renderLogo() {
 
 describe("Logo", () => {
   it("shows the brand name served by GET /api/meta", async () => {
-    const fetchMock = stubApi("Orange Bank");
+    const fetchMock = stubApi({ brandName: "Orange Bank" });
     renderLogo();
     expect(await screen.findByText("Orange Bank")).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith(

@@ -1,11 +1,11 @@
-import { DEFAULT_BRAND_NAME, type MetaResponse, metaResponseSchema } from "@satsbank/shared";
+import { apiPaths, DEFAULT_BRAND_NAME, type MetaResponse, metaResponseSchema } from "@satsbank/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../api-client";
 import { queryKeys } from "../query-keys";
 
 /** `GET /api/meta`: facts about this installation, such as its brand name. */
 export function getMeta(signal?: AbortSignal): Promise<MetaResponse> {
-  return api.get("/api/meta", metaResponseSchema, { signal });
+  return api.get(apiPaths.meta, metaResponseSchema, { signal });
 }
 
 export const metaQueryOptions = queryOptions({

@@ -1,0 +1,123 @@
+import type { SessionUser } from "@satsbank/shared";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { customer } from "@/test/fixtures";
+import { renderRoute } from "@/test/render-route";
+import { apiError, requestsTo, type StubApiOptions, stubApi } from "@/test/stub-api";
+
+const setup = {
+  secret: "JBSWY3DPEHPK3PXP",
+  otpauthUri: "otpauth://totp/Satsbank:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Satsbank",
+};
+const enrolled: SessionUser = { ...customer, twoFactorEnabled: true };
+
+async function renderSecurity(account: SessionUser, routes: StubApiOptions["routes"] = {}) {
+  const fetchMock = stubApi({ user: account, routes });
+  const view = renderRoute("/profile/security");
+  const toggle = await screen.findByRole("switch", { name: "Two-Factor Authentication" });
+  return { ...view, fetchMock, toggle, user: userEvent.setup() };
+}
+
+describe("security settings", () => {
+  it("has the three rows", async () => {
+    const { toggle } = await renderSecurity(customer);
+    expect(screen.getByRole("heading", { level: 1, name: "Security Settings" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Change Password" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Login History" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Change Password" })).toHaveTextContent("Change");
+    expect(screen.getByRole("button", { name: "View Login History" })).toHaveTextContent("View");
+    expect(toggle).toHaveAccessibleDescription("Add extra security to your account");
+    expect(toggle).not.toBeChecked();
+  });
+
+  it("switching on enrols an authenticator: QR code, secret, code, Enable", async () => {
+    const view = await renderSecurity(customer, {
+      "POST /api/account/two-factor/setup": () => setup,
+      "POST /api/account/two-factor/enable": () => ({ user: enrolled }),
+    });
+    await view.user.click(view.toggle);
+    const dialog = await screen.findByRole("dialog", { name: "Set up two-factor authentication" });
+    expect(
+      await within(dialog).findByRole("img", { name: "QR code for your authenticator app" }),
+    ).toHaveAttribute("src", expect.stringMatching(/^data:image\/svg\+xml/));
+    expect(within(dialog).getByText(setup.secret)).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Copy secret key" })).toBeInTheDocument();
+    expect(requestsTo(view.fetchMock, "POST /api/account/two-factor/setup")).toEqual([{}]);
+
+    const enable = within(dialog).getByRole("button", { name: "Enable" });
+    expect(enable).toBeDisabled();
+    await view.user.type(within(dialog).getByLabelText("Authentication code"), "123456");
+    await view.user.click(enable);
+    expect(await screen.findByText("Two-factor authentication enabled")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(requestsTo(view.fetchMock, "POST /api/account/two-factor/enable")).toEqual([{ code: "123456" }]);
+    expect(screen.getByRole("switch", { name: "Two-Factor Authentication" })).toBeChecked();
+  });
+
+  it("says a wrong enrolment code on the field and keeps the dialog open", async () => {
+    const view = await renderSecurity(customer, {
+      "POST /api/account/two-factor/setup": () => setup,
+      "POST /api/account/two-factor/enable": () =>
+        apiError(400, "BAD_REQUEST", "Invalid code", { code: "That code is not right" }),
+    });
+    await view.user.click(view.toggle);
+    const dialog = await screen.findByRole("dialog", { name: "Set up two-factor authentication" });
+    const code = await within(dialog).findByLabelText("Authentication code");
+    await view.user.type(code, "000000");
+    await view.user.click(within(dialog).getByRole("button", { name: "Enable" }));
+    expect(await within(dialog).findByText("That code is not right")).toBeInTheDocument();
+    expect(code).toHaveAccessibleDescription("That code is not right");
+    expect(screen.getByRole("switch", { name: "Two-Factor Authentication", hidden: true })).not.toBeChecked();
+  });
+
+  it("Cancel leaves the switch as it was", async () => {
+    const view = await renderSecurity(customer, { "POST /api/account/two-factor/setup": () => setup });
+    await view.user.click(view.toggle);
+    const dialog = await screen.findByRole("dialog", { name: "Set up two-factor authentication" });
+    await view.user.click(await within(dialog).findByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("switch", { name: "Two-Factor Authentication" })).not.toBeChecked();
+  });
+
+  it("a failed setup says why and leaves the switch off", async () => {
+    const view = await renderSecurity(customer, {
+      "POST /api/account/two-factor/setup": () => apiError(429, "RATE_LIMITED", "Try again later"),
+    });
+    await view.user.click(view.toggle);
+    expect(await screen.findByText("Could not start two-factor setup")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(view.toggle).not.toBeChecked();
+  });
+
+  it("switching off asks for a current code, then says it is off", async () => {
+    const view = await renderSecurity(enrolled, {
+      "POST /api/account/two-factor/disable": () => ({ user: customer }),
+    });
+    expect(view.toggle).toBeChecked();
+    await view.user.click(view.toggle);
+    const dialog = await screen.findByRole("dialog", { name: "Turn off two-factor authentication" });
+    await view.user.type(within(dialog).getByLabelText("Authentication code"), "654321");
+    await view.user.click(within(dialog).getByRole("button", { name: "Turn off" }));
+    expect(await screen.findByText("Two-factor authentication disabled")).toBeInTheDocument();
+    expect(requestsTo(view.fetchMock, "POST /api/account/two-factor/disable")).toEqual([{ code: "654321" }]);
+    await waitFor(() =>
+      expect(screen.getByRole("switch", { name: "Two-Factor Authentication" })).not.toBeChecked(),
+    );
+  });
+
+  it("a wrong code keeps 2FA on; Cancel leaves the switch on", async () => {
+    const view = await renderSecurity(enrolled, {
+      "POST /api/account/two-factor/disable": () =>
+        apiError(400, "BAD_REQUEST", "Invalid code", { code: "That code is not right" }),
+    });
+    await view.user.click(view.toggle);
+    const dialog = await screen.findByRole("dialog", { name: "Turn off two-factor authentication" });
+    await view.user.type(within(dialog).getByLabelText("Authentication code"), "000000");
+    await view.user.click(within(dialog).getByRole("button", { name: "Turn off" }));
+    expect(await within(dialog).findByText("That code is not right")).toBeInTheDocument();
+    await view.user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("switch", { name: "Two-Factor Authentication" })).toBeChecked();
+  });
+});

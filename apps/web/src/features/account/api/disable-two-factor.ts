@@ -1,0 +1,18 @@
+import { apiPaths, meResponseSchema, type SessionUser, type TwoFactorCodeBody } from "@satsbank/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { setSessionUser } from "@/lib/session-cache";
+
+/** `POST /api/account/two-factor/disable`: a current code turns the authenticator off; answers the fresh user. */
+export async function disableTwoFactor(body: TwoFactorCodeBody): Promise<SessionUser> {
+  const { user } = await api.post(apiPaths.account.twoFactorDisable, body, meResponseSchema);
+  return user;
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disableTwoFactor,
+    onSuccess: (user) => setSessionUser(queryClient, user),
+  });
+}

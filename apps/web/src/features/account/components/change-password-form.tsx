@@ -1,0 +1,83 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ChangePasswordBody, changePasswordBodySchema } from "@satsbank/shared";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormAlert } from "@/components/form-alert";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { DialogFooter } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
+import { notify } from "@/lib/notify";
+import { useChangePassword } from "../api/change-password";
+
+const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
+
+export interface ChangePasswordFormProps {
+  onCancel: () => void;
+  onChanged: () => void;
+}
+
+/** Current, new and confirmed password, all masked. A wrong current password shows on its field. */
+export function ChangePasswordForm({ onCancel, onChanged }: ChangePasswordFormProps) {
+  const changePassword = useChangePassword();
+  const [alert, setAlert] = useState<string>();
+  const form = useForm<ChangePasswordBody>({
+    resolver: zodResolver(changePasswordBodySchema),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setAlert(undefined);
+    changePassword.mutate(values, {
+      onSuccess: () => {
+        notify.success("Password changed successfully", "Your password has been updated");
+        form.reset();
+        onChanged();
+      },
+      onError: (error) => {
+        if (!applyFieldErrors(error, form.setError, FIELDS)) setAlert(errorMessage(error));
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <FormAlert>{alert}</FormAlert>
+      <FormField label="Current Password" error={errors.currentPassword?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            {...form.register("currentPassword")}
+          />
+        )}
+      </FormField>
+      <FormField label="New Password" error={errors.newPassword?.message}>
+        {(control) => (
+          <Input {...control} type="password" autoComplete="new-password" {...form.register("newPassword")} />
+        )}
+      </FormField>
+      <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            {...form.register("confirmPassword")}
+          />
+        )}
+      </FormField>
+      <DialogFooter className="pt-2">
+        <Button variant="outline" onClick={onCancel} disabled={changePassword.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={changePassword.isPending}>
+          {changePassword.isPending ? "Changing..." : "Change Password"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import type { LoginHistoryEntry } from "@satsbank/shared";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderWithProviders } from "@/test/render";
+import { stubApi } from "@/test/stub-api";
+import { LoginHistoryDialog } from "./login-history-dialog";
+
+// Local times, so the expected text holds in any time zone.
+const entries: LoginHistoryEntry[] = [
+  {
+    id: "3",
+    timestamp: new Date(2025, 3, 17, 14, 5).toISOString(),
+    device: "Chrome on macOS",
+    location: "Lisbon, Portugal",
+    ipAddress: "203.0.113.7",
+    status: "success",
+  },
+  {
+    id: "2",
+    timestamp: new Date(2025, 3, 16, 9, 30).toISOString(),
+    device: "Firefox on Windows",
+    location: "Unknown",
+    ipAddress: "198.51.100.4",
+    status: "failed",
+  },
+  {
+    id: "1",
+    timestamp: new Date(2025, 2, 1, 23, 59).toISOString(),
+    device: "Safari on iOS",
+    location: "Porto, Portugal",
+    ipAddress: "192.0.2.1",
+    status: "suspicious",
+  },
+];
+
+async function openHistory() {
+  const view = renderWithProviders(<LoginHistoryDialog />);
+  await view.user.click(screen.getByRole("button", { name: "View Login History" }));
+  const dialog = await screen.findByRole("dialog", { name: "Login History" });
+  return { ...view, dialog };
+}
+
+describe("login history", () => {
+  it("lists the attempts in a table, newest first as given, with the specification's formats", async () => {
+    stubApi({ routes: { "GET /api/account/login-history": () => ({ entries }) } });
+    const { dialog } = await openHistory();
+    expect(dialog).toHaveAccessibleDescription("Review your recent account login activity.");
+    const table = await within(dialog).findByRole("table");
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(["Date & Time", "Device", "Location", "IP Address", "Status"]);
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ["Apr 17, 2025 14:05", "Chrome on macOS", "Lisbon, Portugal", "203.0.113.7", "Success"],
+      ["Apr 16, 2025 09:30", "Firefox on Windows", "Unknown", "198.51.100.4", "Failed"],
+      ["Mar 1, 2025 23:59", "Safari on iOS", "Porto, Portugal", "192.0.2.1", "Suspicious"],
+    ]);
+    // The icons are decoration; the word carries the status.
+    for (const row of rows) expect(row.querySelector("svg")).toHaveAttribute("aria-hidden", "true");
+  });
+
+  it("says when there is nothing yet", async () => {
+    stubApi({ routes: { "GET /api/account/login-history": () => ({ entries: [] }) } });
+    const { dialog } = await openHistory();
+    expect(await within(dialog).findByText("No login activity yet.")).toBeInTheDocument();
+    expect(within(dialog).queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("closes with Close", async () => {
+    stubApi({ routes: { "GET /api/account/login-history": () => ({ entries }) } });
+    const { dialog, user } = await openHistory();
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,53 @@
+import { useState } from "react";
+import { FormAlert } from "@/components/form-alert";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/form-errors";
+import { useLoginHistory } from "../api/get-login-history";
+import { LoginHistoryTable } from "./login-history-table";
+
+/** The "View" button of Security Settings and the "Login History" dialog it opens. */
+export function LoginHistoryDialog() {
+  const [open, setOpen] = useState(false);
+  const history = useLoginHistory({ enabled: open });
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label="View Login History">
+          View
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-3xl" showCloseButton={false}>
+        <DialogHeader>
+          <DialogTitle>Login History</DialogTitle>
+          <DialogDescription>Review your recent account login activity.</DialogDescription>
+        </DialogHeader>
+        {history.isPending ? (
+          <Spinner label="Loading login history" />
+        ) : history.isError ? (
+          <FormAlert>{errorMessage(history.error)}</FormAlert>
+        ) : history.data.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">No login activity yet.</p>
+        ) : (
+          <LoginHistoryTable entries={history.data} />
+        )}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Close</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import type { LoginHistoryEntry } from "@satsbank/shared";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatLoginTime } from "../lib/format-login-time";
+import { LoginStatusLabel } from "./login-status";
+
+/** Sign-in attempts in the order the server gives them (newest first). */
+export function LoginHistoryTable({ entries }: { entries: readonly LoginHistoryEntry[] }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">Date & Time</TableHead>
+          <TableHead scope="col">Device</TableHead>
+          <TableHead scope="col">Location</TableHead>
+          <TableHead scope="col">IP Address</TableHead>
+          <TableHead scope="col">Status</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {entries.map((entry) => (
+          <TableRow key={entry.id}>
+            <TableCell>
+              <time dateTime={entry.timestamp}>{formatLoginTime(entry.timestamp)}</time>
+            </TableCell>
+            <TableCell>{entry.device}</TableCell>
+            <TableCell>{entry.location}</TableCell>
+            <TableCell className="font-mono text-xs">{entry.ipAddress}</TableCell>
+            <TableCell>
+              <LoginStatusLabel status={entry.status} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,34 @@
+import type { SessionUser } from "@satsbank/shared";
+import { CopyButton } from "@/components/copy-button";
+
+function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return letters.map((word) => word?.[0]?.toUpperCase() ?? "").join("");
+}
+
+/** The profile's header: the person's name and their user ID with a copy button. */
+export function ProfileHeader({ user }: { user: Pick<SessionUser, "id" | "name"> }) {
+  return (
+    <section
+      aria-label="Your profile"
+      className="flex items-center gap-4 rounded-2xl border bg-card p-4 shadow-sm"
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-14 shrink-0 items-center justify-center rounded-full bg-primary/15 text-lg font-bold text-brand"
+      >
+        {initialsOf(user.name)}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-lg font-semibold leading-tight">{user.name}</p>
+        <div className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
+          <span className="min-w-0 truncate">
+            ID: <span className="font-mono text-xs select-all">{user.id}</span>
+          </span>
+          <CopyButton value={user.id} label="Copy user ID" copiedTitle="User ID copied" />
+        </div>
+      </div>
+    </section>
+  );
+}

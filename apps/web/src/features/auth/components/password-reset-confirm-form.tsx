@@ -1,0 +1,78 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type PasswordResetConfirmBody, passwordResetConfirmBodySchema } from "@satsbank/shared";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { FormAlert } from "@/components/form-alert";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
+import { notify } from "@/lib/notify";
+import { paths } from "@/lib/paths";
+import { useConfirmPasswordReset } from "../api/confirm-password-reset";
+
+/** "Set a new password" with the token from the mailed link; then sign in with it. */
+export function PasswordResetConfirmForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const confirm = useConfirmPasswordReset();
+  const [alert, setAlert] = useState<string>();
+  const form = useForm<PasswordResetConfirmBody>({
+    resolver: zodResolver(passwordResetConfirmBodySchema),
+    defaultValues: { token, password: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setAlert(undefined);
+    confirm.mutate(values, {
+      onSuccess: () => {
+        notify.success("Password updated", "Sign in with your new password.");
+        navigate(paths.auth.login, { replace: true });
+      },
+      onError: (error) => {
+        if (!applyFieldErrors(error, form.setError, ["password", "confirmPassword"])) {
+          setAlert(errorMessage(error));
+        }
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <FormAlert>
+        {alert && (
+          <>
+            {alert}{" "}
+            <Link to={paths.auth.resetPassword} className="underline underline-offset-4">
+              Request a new link
+            </Link>
+          </>
+        )}
+      </FormAlert>
+      <FormField label="New password" error={errors.password?.message}>
+        {(control) => (
+          <Input {...control} type="password" autoComplete="new-password" {...form.register("password")} />
+        )}
+      </FormField>
+      <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            {...form.register("confirmPassword")}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" disabled={confirm.isPending}>
+        {confirm.isPending ? "Updating..." : "Update password"}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        <Button asChild variant="link">
+          <Link to={paths.auth.login}>Back to sign in</Link>
+        </Button>
+      </p>
+    </form>
+  );
+}

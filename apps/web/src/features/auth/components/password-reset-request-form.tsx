@@ -1,0 +1,73 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type PasswordResetRequestBody, passwordResetRequestBodySchema } from "@satsbank/shared";
+import { MailCheck } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { FormAlert } from "@/components/form-alert";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
+import { paths } from "@/lib/paths";
+import { useRequestPasswordReset } from "../api/request-password-reset";
+
+/**
+ * Asks for a reset link. The answer is the server's one message whether or not the account exists, so
+ * this screen cannot be used to find out who banks here.
+ */
+export function PasswordResetRequestForm() {
+  const request = useRequestPasswordReset();
+  const [alert, setAlert] = useState<string>();
+  const form = useForm<PasswordResetRequestBody>({
+    resolver: zodResolver(passwordResetRequestBodySchema),
+    defaultValues: { email: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setAlert(undefined);
+    request.mutate(values, {
+      onError: (error) => {
+        if (!applyFieldErrors(error, form.setError, ["email"])) setAlert(errorMessage(error));
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <p className="text-sm text-muted-foreground">
+        Enter the email address of your account and we will send you a link to set a new password.
+      </p>
+      <FormAlert>{alert}</FormAlert>
+      <div role="status">
+        {request.data && (
+          <p className="flex items-start gap-2.5 rounded-xl border bg-accent px-3.5 py-3 text-sm">
+            <MailCheck className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden="true" />
+            <span>{request.data.message}</span>
+          </p>
+        )}
+      </div>
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            {...form.register("email")}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" disabled={request.isPending}>
+        {request.isPending ? "Sending..." : "Send reset link"}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        Remembered it?{" "}
+        <Button asChild variant="link">
+          <Link to={paths.auth.login}>Back to sign in</Link>
+        </Button>
+      </p>
+    </form>
+  );
+}

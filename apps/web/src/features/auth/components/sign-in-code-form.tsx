@@ -1,0 +1,101 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  CODE_LENGTH,
+  type LoginChallenge,
+  type SecondFactorMethod,
+  type SessionUser,
+  type TwoFactorCodeBody,
+  twoFactorCodeBodySchema,
+} from "@satsbank/shared";
+import { useId } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { CodeInput } from "@/components/code-input";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { isApiError } from "@/lib/api-client";
+import { errorMessage } from "@/lib/form-errors";
+import { useVerifyLogin } from "../api/verify-login";
+
+const INSTRUCTIONS: Record<SecondFactorMethod, string> = {
+  email: "We sent a 6-digit code to your email.",
+  totp: "Enter the 6-digit code from your authenticator app.",
+};
+
+export interface SignInCodeFormProps {
+  challenge: LoginChallenge;
+  onSignedIn: (user: SessionUser) => void;
+  /** "Back to login", or the challenge ended (expired, used up): step 1 again, with the server's message. */
+  onBack: (message?: string) => void;
+}
+
+/** Sign-in, step 2: the 6-digit code. "Verify & Login" waits for all six digits. */
+export function SignInCodeForm({ challenge, onSignedIn, onBack }: SignInCodeFormProps) {
+  const verify = useVerifyLogin();
+  const descriptionId = useId();
+  const form = useForm<TwoFactorCodeBody>({
+    resolver: zodResolver(twoFactorCodeBodySchema),
+    defaultValues: { code: "" },
+    // Nothing to say while the code is typed; the button waits for six digits.
+    reValidateMode: "onSubmit",
+  });
+  const code = form.watch("code");
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ code }) => {
+    verify.mutate(
+      { challengeId: challenge.challengeId, code },
+      {
+        onSuccess: onSignedIn,
+        onError: (error) => {
+          if (isApiError(error) && error.status === 401) {
+            onBack(error.message);
+            return;
+          }
+          const message = (isApiError(error) && error.fields.code) || errorMessage(error);
+          form.setValue("code", "");
+          form.setError("code", { type: "server", message }, { shouldFocus: true });
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1.5">
+        <h2 className="text-lg font-semibold">Two-step verification</h2>
+        <p id={descriptionId} className="text-sm text-muted-foreground">
+          {INSTRUCTIONS[challenge.method]}
+        </p>
+      </div>
+      <FormField label="Authentication code" error={errors.code?.message}>
+        {(control) => (
+          <Controller
+            control={form.control}
+            name="code"
+            render={({ field }) => (
+              <CodeInput
+                {...control}
+                aria-describedby={[descriptionId, control["aria-describedby"]].filter(Boolean).join(" ")}
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(value) => {
+                  field.onChange(value);
+                  if (form.formState.errors.code) form.clearErrors("code");
+                }}
+                autoFocus
+              />
+            )}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" disabled={code.length !== CODE_LENGTH || verify.isPending}>
+        {verify.isPending ? "Verifying..." : "Verify & Login"}
+      </Button>
+      <Button variant="link" className="self-center" onClick={() => onBack()}>
+        Back to login
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type SignupBody, signupBodySchema } from "@satsbank/shared";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
+import { notify } from "@/lib/notify";
+import { paths } from "@/lib/paths";
+import { useSignup } from "../api/signup";
+
+const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
+
+/** "Create your account": a new customer, signed in at once and sent to the KYC introduction. */
+export function SignUpForm() {
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const form = useForm<SignupBody>({
+    resolver: zodResolver(signupBodySchema),
+    defaultValues: { name: "", email: "", password: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    signup.mutate(values, {
+      onSuccess: () => {
+        notify.success("Account created");
+        navigate(paths.kyc.intro);
+      },
+      onError: (error) => {
+        if (!applyFieldErrors(error, form.setError, FIELDS))
+          notify.error("Sign-up failed", errorMessage(error));
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <FormField label="Full name" error={errors.name?.message}>
+        {(control) => <Input {...control} autoComplete="name" {...form.register("name")} />}
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            {...form.register("email")}
+          />
+        )}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        {(control) => (
+          <Input {...control} type="password" autoComplete="new-password" {...form.register("password")} />
+        )}
+      </FormField>
+      <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            {...form.register("confirmPassword")}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" disabled={signup.isPending}>
+        {signup.isPending ? "Creating account..." : "Create Account"}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        Already have an account?{" "}
+        <Button asChild variant="link">
+          <Link to={paths.auth.login}>Sign in</Link>
+        </Button>
+      </p>
+    </form>
+  );
+}
