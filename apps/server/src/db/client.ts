@@ -1,0 +1,82 @@
+import { mkdir } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import type { DatabaseTarget } from "../config.js";
+import * as schema from "./schema/index.js";
+
+/**
+ * What `db.execute(sql)` resolves to. Both drivers answer with at least `{ rows }`; saying so here keeps
+ * raw SQL results typed instead of `unknown`.
+ */
+export interface DbQueryResultHKT extends PgQueryResultHKT {
+  readonly type: QueryRows<this["row"]>;
+}
+type QueryRows<Row> = { rows: Row[] };
+
+/** The one database type the code uses, whichever driver runs underneath. */
+export type Db = PgDatabase<DbQueryResultHKT, typeof schema>;
+
+type HandleBase = {
+  db: Db;
+  /** Runs `SELECT 1`; rejects when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** An open database. The raw client is kept for the migrator, which is driver-specific. */
+export type DatabaseHandle =
+  | (HandleBase & { kind: "pglite"; client: PGlite })
+  | (HandleBase & { kind: "postgres"; pool: pg.Pool });
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === "postgres") return openPostgres(target.url);
+  return openPglite(target.dataDir);
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  if (dataDir !== null) await mkdir(dataDir, { recursive: true });
+  return wrapPglite(dataDir === null ? new PGlite() : new PGlite(dataDir));
+}
+
+/** Wraps a PGlite the caller made (tests make one from a snapshot of a migrated database). */
+export async function wrapPglite(client: PGlite): Promise<DatabaseHandle> {
+  await client.waitReady;
+  const db: Db = drizzlePglite({ client, schema });
+  return {
+    kind: "pglite",
+    client,
+    db,
+    ping: () => ping(db),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  // Without a connect timeout, a query against an unreachable server waits forever.
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  // An idle client losing its connection (server restart) must not crash the process; the pool replaces it.
+  pool.on("error", (error) => console.error(`PostgreSQL: an idle connection failed: ${error.message}`));
+  const db: Db = drizzleNodePg({ client: pool, schema });
+  let closed = false;
+  return {
+    kind: "postgres",
+    pool,
+    db,
+    ping: () => ping(db),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,19 @@
+import type { ErrorCode } from "@satsbank/shared";
+
+/**
+ * The one error the code throws on purpose. The error handler turns it into
+ * `{ error: { code, message, fields? } }` with the status the shared contract gives the code.
+ * It lives in domain/ so that pure rules can throw it too.
+ */
+export class AppError extends Error {
+  override name = "AppError";
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Field path -> message, shown beside the form field that caused it. */
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}

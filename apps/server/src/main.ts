@@ -1,0 +1,56 @@
+import { buildApp } from "./app.js";
+import { type Config, ConfigError, loadConfig } from "./config.js";
+import { openDatabase } from "./db/client.js";
+import { migrateDatabase } from "./db/migrate.js";
+import { handleShutdownSignals } from "./shutdown.js";
+
+/** Start-up, in order: configuration, database, migrations, HTTP. Later: seed data and workers here. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase(config.database);
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = await buildApp({ config, db: database.db, dbPing: database.ping });
+  handleShutdownSignals({ log: app.log, steps: [() => app.close(), () => database.close()] });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw error;
+  }
+  app.log.info(`${config.brandName} is running at ${publicUrl(config)}`);
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    // A configuration mistake is the operator's to fix: one clear line, no stack trace.
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function publicUrl({ host, port }: Config): string {
+  const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
+main().catch((error: unknown) => {
+  // A system or database error (port in use, connection refused, wrong password) says it all in its
+  // message; anything else is a bug, and its stack helps.
+  if (error instanceof Error && typeof Reflect.get(error, "code") === "string") {
+    console.error(`Could not start: ${error.message}`);
+  } else {
+    console.error("Could not start:", error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,17 @@
+import { metaResponseSchema } from "@satsbank/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+
+/** What the web app needs to know about this installation before anyone signs in. */
+export const metaRoutes: FastifyPluginAsyncZod<{ brandName: string }> = async (app, { brandName }) => {
+  app.get(
+    "/meta",
+    {
+      schema: {
+        summary: "Installation facts the web app shows, such as the brand name",
+        tags: ["meta"],
+        response: { 200: metaResponseSchema },
+      },
+    },
+    async () => ({ brandName }),
+  );
+};

@@ -1,0 +1,108 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/create-test-app.js";
+
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-a1b2c3.js"></script></head></html>';
+
+describe("the built web app", () => {
+  let t: TestApp;
+  let distDir: string;
+
+  beforeAll(async () => {
+    // The shape `vite build` leaves in apps/web/dist.
+    distDir = await mkdtemp(path.join(tmpdir(), "satsbank-dist-"));
+    await mkdir(path.join(distDir, "assets"));
+    await mkdir(path.join(distDir, "icons"));
+    await writeFile(path.join(distDir, "index.html"), INDEX);
+    await writeFile(path.join(distDir, "assets", "index-a1b2c3.js"), "console.log('app')");
+    await writeFile(path.join(distDir, "assets", "index-d4e5f6.css"), "body{}");
+    await writeFile(path.join(distDir, "manifest.webmanifest"), '{"name":"Satsbank"}');
+    await writeFile(path.join(distDir, "theme-init.js"), "document.documentElement.className='light'");
+    await writeFile(path.join(distDir, "icons", "icon.svg"), "<svg/>");
+    t = await createTestApp({ config: { webDistDir: distDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  it.each(["/", "/dashboard", "/profile/security", "/no/such/page", "/admin/users?page=2"])(
+    "answers %s with index.html, so deep links and reloads reach the client router",
+    async (url) => {
+      const res = await t.app.inject({ url, headers: { accept: "text/html" } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toBe(INDEX);
+    },
+  );
+
+  it("answers HEAD for a page like GET, without a body", async () => {
+    const res = await t.app.inject({ method: "HEAD", url: "/wallet" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.body).toBe("");
+  });
+
+  it("lets browsers keep hashed assets for a year", async () => {
+    for (const file of ["index-a1b2c3.js", "index-d4e5f6.css"]) {
+      const res = await t.app.inject({ url: `/assets/${file}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    }
+  });
+
+  it("makes browsers revalidate files whose names do not change between releases", async () => {
+    for (const url of ["/manifest.webmanifest", "/theme-init.js", "/icons/icon.svg", "/index.html"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.headers.etag).toBeDefined();
+    }
+  });
+
+  it("answers a missing hashed asset with 404, not with index.html", async () => {
+    const res = await t.app.inject({ url: "/assets/index-old999.js" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe("NOT_FOUND");
+  });
+
+  it("never answers an unknown API path with the app", async () => {
+    for (const accept of ["application/json", "text/html"]) {
+      const res = await t.app.inject({ url: "/api/nope", headers: { accept } });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers["content-type"]).toContain("application/json");
+      expect(res.json()).toEqual({ error: { code: "NOT_FOUND", message: "Route GET /api/nope not found" } });
+    }
+  });
+
+  it("answers other methods on page paths with a JSON 404", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/dashboard" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe("NOT_FOUND");
+  });
+});
+
+describe("without a built web app", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { webDistDir: path.join(tmpdir(), "satsbank-no-such-dist") } });
+  });
+  afterAll(() => t.close());
+
+  it("says how to build it instead of failing obscurely", async () => {
+    const res = await t.app.inject({ url: "/dashboard" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      error: { code: "SERVICE_UNAVAILABLE", message: "The web app is not built: run npm run build" },
+    });
+  });
+
+  it("still serves the API", async () => {
+    expect((await t.app.inject({ url: "/api/meta" })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: "/api/nope" })).statusCode).toBe(404);
+  });
+});

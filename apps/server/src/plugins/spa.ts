@@ -1,0 +1,56 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { ErrorResponse } from "@satsbank/shared";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "../domain/app-error.js";
+import { isServerPath } from "./api-paths.js";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+// Unhashed files (index.html, the manifest, icons) may change with any release: revalidate every time.
+const REVALIDATE = "no-cache";
+
+const notBuilt: ErrorResponse = {
+  error: { code: "SERVICE_UNAVAILABLE", message: "The web app is not built: run npm run build" },
+};
+
+/**
+ * Serves the built web app (`vite build` output) on the API's port, and answers every other page path
+ * with index.html so deep links and reloads reach the client router, which draws its own 404 page.
+ * Unknown API paths get the JSON NOT_FOUND error instead. Owns the app's not-found handler.
+ */
+export const spa = fp(
+  async (app: FastifyInstance, { distDir }: { distDir: string }) => {
+    const assetsDir = path.join(distDir, "assets") + path.sep;
+    const built = existsSync(path.join(distDir, "index.html"));
+
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: distDir,
+        cacheControl: false,
+        // Vite puts a content hash in every file name under assets/: a new build means a new URL.
+        setHeaders: (res, filePath) => {
+          res.setHeader("cache-control", filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+        },
+        allowedPath: (pathName) => !isServerPath(pathName),
+      });
+    } else {
+      app.log.warn({ distDir }, "The web app is not built: pages answer 503 until `npm run build` is run");
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const { method } = request;
+      const pathname = request.url.split("?", 1)[0] ?? request.url;
+      const isPage = (method === "GET" || method === "HEAD") && !isServerPath(pathname);
+      // A missing hashed asset is a stale or mistyped URL: index.html in its place would only break the
+      // script or stylesheet that asked for it.
+      if (!isPage || pathname.startsWith("/assets/")) {
+        throw new AppError("NOT_FOUND", `Route ${method} ${pathname} not found`);
+      }
+      if (!built) return reply.code(503).send(notBuilt);
+      return reply.sendFile("index.html");
+    });
+  },
+  { name: "spa" },
+);

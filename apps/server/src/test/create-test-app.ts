@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { inject } from "vitest";
+import { type App, buildApp } from "../app.js";
+import type { Config, DatabaseTarget } from "../config.js";
+import { type DatabaseHandle, openDatabase, wrapPglite } from "../db/client.js";
+import { migrateDatabase } from "../db/migrate.js";
+import { testConfig } from "./test-config.js";
+
+export type TestApp = {
+  app: App;
+  db: DatabaseHandle["db"];
+  handle: DatabaseHandle;
+  close: () => Promise<void>;
+};
+
+export type TestAppOptions = {
+  config?: Partial<Config>;
+  /** Replaces the real database ping, e.g. with one that fails. */
+  dbPing?: () => Promise<void>;
+};
+
+export type TestDatabase = { handle: DatabaseHandle; target: DatabaseTarget; close: () => Promise<void> };
+
+// Tests are the one place besides config.ts that read the environment: which database to test against.
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * A migrated database and the app built on it. In-memory PGlite by default; with TEST_DATABASE_URL set,
+ * a fresh database on that PostgreSQL server, dropped again by close(). The same suites run on both.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await openTestDatabase("migrated");
+  const { handle } = database;
+  try {
+    // A no-op on the migrated PGlite template, but it keeps the real start-up path under test.
+    await migrateDatabase(handle);
+    const config = testConfig({ database: database.target, ...options.config });
+    const app = await buildApp({ config, db: handle.db, dbPing: options.dbPing ?? handle.ping });
+    const close = async () => {
+      await app.close();
+      await database.close();
+    };
+    return { app, db: handle.db, handle, close };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** An empty, unmigrated database (no app), for tests of the migrations themselves. */
+export function createTestDatabase(): Promise<TestDatabase> {
+  return openTestDatabase("empty");
+}
+
+async function openTestDatabase(template: "empty" | "migrated"): Promise<TestDatabase> {
+  if (serverUrl !== undefined) return openScratchPostgres(serverUrl);
+  const handle = await openPglite(template);
+  return { handle, target: { kind: "pglite", dataDir: null }, close: handle.close };
+}
+
+const templates = new Map<string, Promise<Blob>>();
+
+async function openPglite(template: "empty" | "migrated"): Promise<DatabaseHandle> {
+  const files = inject("pgliteTemplates");
+  if (files === null) return openDatabase({ kind: "pglite", dataDir: null });
+  const file = files[template];
+  let tarball = templates.get(file);
+  if (tarball === undefined) {
+    tarball = readFile(file).then((bytes) => new Blob([bytes]));
+    templates.set(file, tarball);
+  }
+  return wrapPglite(new PGlite({ loadDataDir: await tarball }));
+}
+
+/** A new database with a unique name on the test server, dropped (even if still in use) by close(). */
+async function openScratchPostgres(url: string): Promise<TestDatabase> {
+  const name = `satsbank_test_${randomUUID().replaceAll("-", "")}`;
+  await adminQuery(url, `create database "${name}"`);
+  const scratchUrl = new URL(url);
+  scratchUrl.pathname = `/${name}`;
+  const target = { kind: "postgres", url: scratchUrl.toString() } as const;
+  const handle = await openDatabase(target);
+  return {
+    handle,
+    target,
+    close: async () => {
+      await handle.close();
+      await adminQuery(url, `drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

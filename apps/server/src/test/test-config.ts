@@ -1,0 +1,7 @@
+import { type Config, loadConfig } from "../config.js";
+
+/** A valid Config for tests: silent logger, in-memory database, a dist dir that does not exist. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WEB_DIST_DIR: "/nonexistent/web-dist" });
+  return { ...base, database: { kind: "pglite", dataDir: null }, ...overrides };
+}
