@@ -6,7 +6,11 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
 const dir = join("apps", "server", "bench");
-const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".bench.ts")).sort() : [];
+const files = existsSync(dir)
+  ? readdirSync(dir)
+      .filter((name) => name.endsWith(".bench.ts"))
+      .sort()
+  : [];
 if (files.length === 0) {
   console.info("bench: no benchmarks yet");
   process.exit(0);

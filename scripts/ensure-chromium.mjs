@@ -19,7 +19,9 @@ function version(path) {
 
 if (!existsSync(candidate)) {
   if (process.env.CHROMIUM_PATH) {
-    fail(`CHROMIUM_PATH is set to ${candidate}, but no file is there. Unset it or point it at a Chromium binary.`);
+    fail(
+      `CHROMIUM_PATH is set to ${candidate}, but no file is there. Unset it or point it at a Chromium binary.`,
+    );
   }
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const isDebian = existsSync("/etc/debian_version");

@@ -46,7 +46,11 @@ for (const step of steps) {
   }
   console.info(`\n=== ${step.name}: ${step.command}\n`);
   const started = Date.now();
-  const run = spawnSync(step.command, { shell: true, stdio: "inherit", env: { ...process.env, ...step.env } });
+  const run = spawnSync(step.command, {
+    shell: true,
+    stdio: "inherit",
+    env: { ...process.env, ...step.env },
+  });
   const ok = run.status === 0;
   results.push({ name: step.name, ok, seconds: Math.round((Date.now() - started) / 1000) });
 }
