@@ -8,11 +8,13 @@ import { existsSync } from "node:fs";
 const DEFAULT_PATH = "/usr/bin/chromium";
 const candidate = process.env.CHROMIUM_PATH || DEFAULT_PATH;
 
+/** @param {string} message @returns {never} */
 function fail(message) {
   console.error(`\nensure-chromium: ${message}\n`);
   process.exit(1);
 }
 
+/** @param {string} path */
 function version(path) {
   return execFileSync(path, ["--version"], { encoding: "utf8" }).trim();
 }

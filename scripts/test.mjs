@@ -55,6 +55,7 @@ for (const step of steps) {
   results.push({ name: step.name, ok, seconds: Math.round((Date.now() - started) / 1000) });
 }
 
+/** @param {string} path @returns {any} */
 function readJson(path) {
   try {
     return JSON.parse(readFileSync(path, "utf8"));
