@@ -17,6 +17,19 @@ export const apiPaths = {
     twoFactorDisable: "/api/account/two-factor/disable",
     loginHistory: "/api/account/login-history",
   },
+  wallet: {
+    summary: "/api/wallet",
+    quote: "/api/wallet/send/quote",
+    send: "/api/wallet/send",
+  },
+  transactions: {
+    list: "/api/transactions",
+    /** `GET /api/transactions/:id` */
+    one: (id: string) => `/api/transactions/${encodeURIComponent(id)}`,
+  },
+  admin: {
+    ledgerHealth: "/api/admin/ledger/health",
+  },
   dev: {
     mailbox: "/api/dev/mailbox",
   },

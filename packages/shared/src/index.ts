@@ -4,3 +4,5 @@ export * from "./auth.js";
 export * from "./errors.js";
 export * from "./meta.js";
 export * from "./money.js";
+export * from "./transactions.js";
+export * from "./wallet.js";

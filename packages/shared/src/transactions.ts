@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { satsSchema } from "./money.js";
+
+export const transactionTypeSchema = z.enum(["send", "receive"]);
+export type TransactionType = z.infer<typeof transactionTypeSchema>;
+
+export const transactionStatusSchema = z.enum(["completed", "pending", "failed"]);
+export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+
+/** One line of a customer's history, as the customer sees it. */
+export const transactionSchema = z.object({
+  id: z.string(),
+  type: transactionTypeSchema,
+  amountSats: satsSchema,
+  feeSats: satsSchema,
+  status: transactionStatusSchema,
+  counterparty: z.object({
+    username: z.string().nullable(),
+    name: z.string().nullable(),
+    address: z.string().nullable(),
+  }),
+  note: z.string().nullable(),
+  txid: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const historyFilterSchema = z.enum(["all", "sent", "received"]);
+export type HistoryFilter = z.infer<typeof historyFilterSchema>;
+
+/** The filter menu's words, and the "Showing: <filter>" line. */
+export const historyFilterLabels = {
+  all: "All Transactions",
+  sent: "Sent",
+  received: "Received",
+} as const satisfies Record<HistoryFilter, string>;
+
+export const HISTORY_PAGE_SIZE = 20;
+
+export const listTransactionsQuerySchema = z.object({
+  filter: historyFilterSchema.default("all"),
+  q: z.string().trim().max(100).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
+});
+export type ListTransactionsQuery = z.input<typeof listTransactionsQuerySchema>;
+
+export const transactionPageSchema = z.object({
+  items: z.array(transactionSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TransactionPage = z.infer<typeof transactionPageSchema>;
+
+export const transactionResponseSchema = z.object({ transaction: transactionSchema });
+export type TransactionResponse = z.infer<typeof transactionResponseSchema>;
+
+/** The admin health check of the books. */
+export const ledgerHealthSchema = z.object({
+  booksBalanced: z.boolean(),
+  totalSats: z.string(),
+  negativeCustomerAccounts: z.number().int(),
+  mismatchedAccounts: z.number().int(),
+  checkedAt: z.iso.datetime(),
+});
+export type LedgerHealth = z.infer<typeof ledgerHealthSchema>;
