@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { signUp } from "../support/accounts.js";
 
 test.describe("splash", () => {
-  test("/ replaces itself with /splash, shows the tagline for 2 s, fades, then opens sign-in", async ({ page }) => {
+  test("/ replaces itself with /splash, shows the tagline for 2 s, fades, then opens sign-in", async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.goto("/");
     await expect(page).toHaveURL(/\/splash$/);
@@ -32,7 +35,10 @@ test.describe("404 page", () => {
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(200);
     await expect(page.getByText("Oops! Page not found")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Return to Dashboard" })).toHaveAttribute("href", "/dashboard");
+    await expect(page.getByRole("link", { name: "Return to Dashboard" })).toHaveAttribute(
+      "href",
+      "/dashboard",
+    );
     await expect.poll(() => errors.some((text) => text.includes("/no/such/page"))).toBe(true);
   });
 
@@ -43,6 +49,7 @@ test.describe("404 page", () => {
 });
 
 test("a deep link survives a reload", async ({ page }) => {
+  await signUp(page);
   await page.goto("/profile/security");
   await expect(page.getByRole("heading", { name: "Security Settings" })).toBeVisible();
   const response = await page.reload();
@@ -52,6 +59,7 @@ test("a deep link survives a reload", async ({ page }) => {
 });
 
 test("/profile opens the account page", async ({ page }) => {
+  await signUp(page);
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/profile\/account$/);
 });

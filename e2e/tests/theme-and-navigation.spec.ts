@@ -1,6 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { signUp } from "../support/accounts.js";
+
+// The screens below need an account: each test signs up a fresh one (sign-up signs in).
 
 test("the theme starts light, toggles, and survives a reload without a flash", async ({ page }) => {
+  await signUp(page);
   await page.goto("/dashboard");
   const html = page.locator("html");
   await expect(html).toHaveClass(/(^|\s)light(\s|$)/);
@@ -30,6 +34,7 @@ const items = [
 ] as const;
 
 test("bottom navigation marks exactly the active item", async ({ page }) => {
+  await signUp(page);
   await page.goto("/dashboard");
   const nav = page.getByRole("navigation", { name: "Main" });
   for (const item of items) {
@@ -45,10 +50,17 @@ test("bottom navigation marks exactly the active item", async ({ page }) => {
 });
 
 test("Profile stays active on every profile page; Wallet is not active on /wallet/send", async ({ page }) => {
+  await signUp(page);
   await page.goto("/profile/security");
   const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link", { name: "Profile", exact: true })).toHaveAttribute("aria-current", "page");
-  await expect(nav.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Profile", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(nav.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 
   await page.goto("/wallet/send");
   await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);

@@ -1,5 +1,6 @@
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { isApiError } from "./api-client";
+import { queryKeys } from "./query-keys";
 
 const MAX_RETRIES = 2;
 
@@ -10,10 +11,18 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A 401 anywhere may mean the session ended on the server (expired, revoked, password reset): ask
+  // for `me` again, and the route guard sends the person to sign-in with the page they were on.
+  const onError = (error: unknown) => {
+    if (isApiError(error) && error.status === 401) void client.invalidateQueries({ queryKey: queryKeys.me });
+  };
+  const client = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: { staleTime: 30_000, retry: shouldRetry },
       mutations: { retry: false },
     },
   });
+  return client;
 }

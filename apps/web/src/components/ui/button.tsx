@@ -22,6 +22,8 @@ export const buttonVariants = cva(
         icon: "size-11",
       },
     },
+    // The size's height and padding would override the link look (cva puts sizes after variants).
+    compoundVariants: [{ variant: "link", class: "h-auto px-0" }],
     defaultVariants: { variant: "default", size: "default" },
   },
 );

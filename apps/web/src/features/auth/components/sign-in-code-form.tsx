@@ -93,7 +93,7 @@ export function SignInCodeForm({ challenge, onSignedIn, onBack }: SignInCodeForm
       <Button type="submit" size="lg" disabled={code.length !== CODE_LENGTH || verify.isPending}>
         {verify.isPending ? "Verifying..." : "Verify & Login"}
       </Button>
-      <Button variant="link" className="self-center" onClick={() => onBack()}>
+      <Button variant="link" className="h-11 self-center px-3" onClick={() => onBack()}>
         Back to login
       </Button>
     </form>

@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+
+/** An account a test made for itself (tests that change a password or 2FA never share one). */
+export interface TestAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** The seeded accounts (made on the server's first start). Only for tests that change nothing. */
+export const seeded = {
+  customer: { name: "Demo Customer", email: "demo@example.com", password: "demo-password" },
+  staff: { name: "Admin", email: "admin@example.com", password: "admin-password" },
+} as const satisfies Record<string, TestAccount>;
+
+/** A fresh, unique account: parallel tests never meet. Emails are lowercase, as the server keeps them. */
+export function newAccount(): TestAccount {
+  const id = `${Date.now()}-${randomBytes(4).toString("hex")}`;
+  return { name: `E2E Tester ${id}`, email: `e2e-${id}@example.com`, password: `pw-${id}` };
+}
+
+/**
+ * Signs up through the sign-up screen and waits for the KYC introduction: the browser then holds the new
+ * customer's session. Returns the account.
+ */
+export async function signUp(page: Page, account: TestAccount = newAccount()): Promise<TestAccount> {
+  await page.goto("/auth/signup");
+  await page.getByLabel("Full name").fill(account.name);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByLabel("Confirm password").fill(account.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/auth\/kyc\/intro$/);
+  return account;
+}
+
+/** Forgets the session in this browser (as if it had been closed), without calling logout. */
+export async function dropSession(page: Page): Promise<void> {
+  await page.context().clearCookies();
+}
