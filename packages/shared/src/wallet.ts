@@ -9,6 +9,17 @@ export const sendMessages = {
   sent: "Bitcoin sent successfully",
 } as const;
 
+/**
+ * What the server answers when a send cannot go ahead, written once for both sides. Field errors come back
+ * as `fields.recipient` / `fields.amount` of a VALIDATION_ERROR; the web app shows them as destructive toasts.
+ */
+export const sendErrors = {
+  unknownRecipient: { title: "Recipient not found", text: "No customer has that username or deposit address" },
+  selfSend: { title: "Invalid recipient", text: "You can't send Bitcoin to yourself" },
+  notVerified: { title: "Verification required", text: "Verify your identity and address before sending Bitcoin" },
+  keyReused: { title: "Send not repeated", text: "This send was already submitted with different details" },
+} as const;
+
 /** "You can only send up to 0.00746 BTC": the spendable amount in its shortest exact form. */
 export function insufficientFundsText(spendableSats: bigint): string {
   return sendMessages.insufficientFunds.text.replace("{amount}", formatBtcPlain(spendableSats));
