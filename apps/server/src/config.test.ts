@@ -25,6 +25,12 @@ describe("loadConfig", () => {
       nodeEnv: "development",
       brandName: "Satsbank",
       logLevel: "info",
+      appSecret: null,
+      smtpUrl: null,
+      mailFrom: "Satsbank <no-reply@localhost>",
+      publicUrl: "http://localhost:3000",
+      geoipDb: null,
+      trustProxy: false,
     });
     expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, "../../web/dist"));
   });
@@ -40,6 +46,12 @@ describe("loadConfig", () => {
         BRAND_NAME: "  Acme Bank  ",
         LOG_LEVEL: "warn",
         WEB_DIST_DIR: "public",
+        APP_SECRET: "s".repeat(32),
+        SMTP_URL: "smtps://mailer:pw@smtp.example.com:465",
+        MAIL_FROM: "Acme Bank <hello@acme.example>",
+        PUBLIC_URL: "https://bank.acme.example/",
+        GEOIP_DB: "geo/GeoLite2-City.mmdb",
+        TRUST_PROXY: "true",
       },
       cwd,
     );
@@ -52,7 +64,25 @@ describe("loadConfig", () => {
       brandName: "Acme Bank",
       logLevel: "warn",
       webDistDir: "/srv/satsbank/public",
+      appSecret: "s".repeat(32),
+      smtpUrl: "smtps://mailer:pw@smtp.example.com:465",
+      mailFrom: "Acme Bank <hello@acme.example>",
+      publicUrl: "https://bank.acme.example",
+      geoipDb: "/srv/satsbank/geo/GeoLite2-City.mmdb",
+      trustProxy: true,
     });
+  });
+
+  it("derives the mail sender and the public address from the brand and the port", () => {
+    expect(loadConfig({ BRAND_NAME: "Acme Bank", PORT: "8080" }, cwd)).toMatchObject({
+      mailFrom: "Acme Bank <no-reply@localhost>",
+      publicUrl: "http://localhost:8080",
+    });
+  });
+
+  it("reads TRUST_PROXY as a boolean", () => {
+    expect(loadConfig({ TRUST_PROXY: "1" }, cwd).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "false" }, cwd).trustProxy).toBe(false);
   });
 
   it("resolves a relative DATA_DIR against the working directory", () => {
@@ -86,14 +116,21 @@ describe("loadConfig", () => {
       { DATABASE_URL: "mysql://root:hunter2@db/bank" },
       "Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL",
     ],
+    [{ APP_SECRET: "too-short" }, "Invalid configuration: APP_SECRET must be at least 32 characters long"],
+    [{ SMTP_URL: "http://mail" }, "Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL"],
+    [{ PUBLIC_URL: "bank.example" }, "Invalid configuration: PUBLIC_URL must be an http:// or https:// URL"],
+    [{ MAIL_FROM: "nobody" }, "Invalid configuration: MAIL_FROM must be an address"],
+    [{ TRUST_PROXY: "yes" }, 'Invalid configuration: TRUST_PROXY must be true or false (got "yes")'],
   ])("refuses %o with one line naming the variable", (env, expected) => {
     const message = configError(env);
     expect(message.startsWith(expected)).toBe(true);
     expect(message).not.toContain("\n");
   });
 
-  it("never echoes a DATABASE_URL, which may hold a password", () => {
+  it("never echoes a DATABASE_URL, an SMTP_URL or an APP_SECRET", () => {
     expect(configError({ DATABASE_URL: "mysql://root:hunter2@db/bank" })).not.toContain("hunter2");
+    expect(configError({ SMTP_URL: "ftp://root:hunter2@mail" })).not.toContain("hunter2");
+    expect(configError({ APP_SECRET: "hunter2" })).not.toContain("hunter2");
   });
 
   it("names every bad variable when several are wrong, still on one line", () => {
@@ -103,12 +140,24 @@ describe("loadConfig", () => {
     expect(message).not.toContain("\n");
   });
 
-  it("refuses the embedded database in production", () => {
+  it("refuses every embedded default in production, naming each on one line", () => {
     expect(configError({ NODE_ENV: "production" })).toBe(
-      "Invalid configuration: DATABASE_URL is required in production: the embedded PGlite database is for development only",
+      "Invalid configuration: " +
+        "DATABASE_URL is required in production: the embedded PGlite database is for development only; " +
+        "APP_SECRET is required in production: the secret generated in DATA_DIR is for development only; " +
+        "SMTP_URL is required in production: the dev mailbox is for development only; " +
+        "PUBLIC_URL is required in production: links in emails must point at the bank's public address",
     );
-    expect(
-      loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://db/bank" }, cwd).database.kind,
-    ).toBe("postgres");
+    const production = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://db/bank",
+      APP_SECRET: "x".repeat(40),
+      SMTP_URL: "smtp://mail.internal:25",
+      PUBLIC_URL: "https://bank.example",
+    };
+    expect(loadConfig(production, cwd).database.kind).toBe("postgres");
+    expect(configError({ ...production, SMTP_URL: "" })).toBe(
+      "Invalid configuration: SMTP_URL is required in production: the dev mailbox is for development only",
+    );
   });
 });

@@ -23,7 +23,24 @@ export type Config = {
   brandName: string;
   logLevel: z.infer<typeof logLevelSchema>;
   webDistDir: string;
+  /**
+   * The root of every derived key (TOTP secret encryption, code MACs). Null: the embedded default, a secret
+   * generated on first start and kept in `$DATA_DIR/app-secret` (see app-secret.ts); never in production.
+   */
+  appSecret: string | null;
+  /** Null: the dev mailbox (mail kept in the database); never in production. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Where people reach the bank, without a trailing slash: the base of links in emails. */
+  publicUrl: string;
+  /** A MaxMind-format database (GeoLite2 City or Country) for the login history's locations. */
+  geoipDb: string | null;
+  /** Trust X-Forwarded-For/-Proto/-Host: only behind a reverse proxy that sets them. */
+  trustProxy: boolean;
 };
+
+/** A Config whose APP_SECRET has been settled: what the app runs with. */
+export type AppConfig = Config & { appSecret: string };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -35,6 +52,8 @@ const defaultWebDistDir = fileURLToPath(new URL("../../web/dist", import.meta.ur
 // An empty variable (`PORT=` in an env file) means "not set", so the default applies.
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+export const APP_SECRET_MIN_LENGTH = 32;
 
 const portMessage = "must be an integer between 1 and 65535";
 const oneOf = (options: readonly string[]) => `must be one of ${options.join(", ")}`;
@@ -61,25 +80,57 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: optional(z.enum(logLevelSchema.options, { error: oneOf(logLevelSchema.options) })),
   WEB_DIST_DIR: optional(z.string()),
+  APP_SECRET: optional(
+    z.string().min(APP_SECRET_MIN_LENGTH, { error: "must be at least 32 characters long" }),
+  ),
+  SMTP_URL: optional(z.string().refine(isSmtpUrl, { error: "must be an smtp:// or smtps:// URL" })),
+  MAIL_FROM: optional(
+    z.string().trim().regex(/@/, { error: 'must be an address such as "Bank <no-reply@bank.example>"' }),
+  ),
+  PUBLIC_URL: optional(z.string().trim().refine(isHttpUrl, { error: "must be an http:// or https:// URL" })),
+  GEOIP_DB: optional(z.string()),
+  TRUST_PROXY: optional(
+    z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .transform((v) => v === "true" || v === "1"),
+  ),
 });
 
-function isPostgresUrl(value: string): boolean {
+function hasProtocol(value: string, protocols: readonly string[]): boolean {
   try {
-    const { protocol } = new URL(value);
-    return protocol === "postgres:" || protocol === "postgresql:";
+    return protocols.includes(new URL(value).protocol);
   } catch {
     return false;
   }
 }
 
-// Never echo a database URL back: it usually carries a password.
-const secretVariables = new Set(["DATABASE_URL"]);
+function isPostgresUrl(value: string): boolean {
+  return hasProtocol(value, ["postgres:", "postgresql:"]);
+}
+function isSmtpUrl(value: string): boolean {
+  return hasProtocol(value, ["smtp:", "smtps:"]);
+}
+function isHttpUrl(value: string): boolean {
+  return hasProtocol(value, ["http:", "https:"]);
+}
+
+// Never echo these back: URLs usually carry a password, and the secret is a secret.
+const secretVariables = new Set(["DATABASE_URL", "SMTP_URL", "APP_SECRET"]);
 
 function describeIssue(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
   const name = String(issue.path[0] ?? "environment");
   const got = secretVariables.has(name) ? "" : ` (got ${JSON.stringify(env[name] ?? "")})`;
   return `${name} ${issue.message}${got}`;
 }
+
+// The embedded defaults that production refuses, each with the reason given to the operator.
+const productionRequirements = [
+  // PGlite runs with one connection and relaxed durability: fine for a demo, never for real money.
+  ["DATABASE_URL", "the embedded PGlite database is for development only"],
+  ["APP_SECRET", "the secret generated in DATA_DIR is for development only"],
+  ["SMTP_URL", "the dev mailbox is for development only"],
+  ["PUBLIC_URL", "links in emails must point at the bank's public address"],
+] as const;
 
 /** Parses the environment into a Config, or throws a ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): Config {
@@ -91,16 +142,19 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
   const vars = parsed.data;
   const nodeEnv = vars.NODE_ENV ?? "development";
 
-  // PGlite runs with one connection and relaxed durability: fine for a demo, never for real money.
-  if (nodeEnv === "production" && vars.DATABASE_URL === undefined) {
-    throw new ConfigError(
-      "Invalid configuration: DATABASE_URL is required in production: the embedded PGlite database is for development only",
-    );
+  if (nodeEnv === "production") {
+    const missing = productionRequirements.filter(([name]) => vars[name] === undefined);
+    if (missing.length > 0) {
+      const details = missing.map(([name, reason]) => `${name} is required in production: ${reason}`);
+      throw new ConfigError(`Invalid configuration: ${details.join("; ")}`);
+    }
   }
 
   const dataDir = path.resolve(cwd, vars.DATA_DIR ?? "./data");
+  const port = vars.PORT ?? 3000;
+  const brandName = vars.BRAND_NAME ?? DEFAULT_BRAND_NAME;
   return {
-    port: vars.PORT ?? 3000,
+    port,
     host: vars.HOST ?? "0.0.0.0",
     dataDir,
     database:
@@ -108,8 +162,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
         ? { kind: "pglite", dataDir: path.join(dataDir, "pg") }
         : { kind: "postgres", url: vars.DATABASE_URL },
     nodeEnv,
-    brandName: vars.BRAND_NAME ?? DEFAULT_BRAND_NAME,
+    brandName,
     logLevel: vars.LOG_LEVEL ?? "info",
     webDistDir: vars.WEB_DIST_DIR === undefined ? defaultWebDistDir : path.resolve(cwd, vars.WEB_DIST_DIR),
+    appSecret: vars.APP_SECRET ?? null,
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM ?? `${brandName} <no-reply@localhost>`,
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    geoipDb: vars.GEOIP_DB === undefined ? null : path.resolve(cwd, vars.GEOIP_DB),
+    trustProxy: vars.TRUST_PROXY ?? false,
   };
 }

@@ -5,4 +5,5 @@ export * from "./errors.js";
 export * from "./meta.js";
 export * from "./money.js";
 export * from "./transactions.js";
+export * from "./username.js";
 export * from "./wallet.js";

@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
 import { type App, buildApp } from "../app.js";
-import type { Config, DatabaseTarget } from "../config.js";
+import type { AppConfig, DatabaseTarget } from "../config.js";
 import { type DatabaseHandle, openDatabase, wrapPglite } from "../db/client.js";
 import { migrateDatabase } from "../db/migrate.js";
 import { testConfig } from "./test-config.js";
@@ -17,7 +17,7 @@ export type TestApp = {
 };
 
 export type TestAppOptions = {
-  config?: Partial<Config>;
+  config?: Partial<AppConfig>;
   /** Replaces the real database ping, e.g. with one that fails. */
   dbPing?: () => Promise<void>;
 };

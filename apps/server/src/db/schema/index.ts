@@ -1,2 +1,5 @@
 // One file per domain; this index is what Drizzle (queries) and drizzle-kit (migrations) both read.
+export * from "./auth.js";
+export * from "./mail.js";
+export * from "./rate-limit.js";
 export * from "./settings.js";

@@ -1,0 +1,153 @@
+import { accountTypeSchema, loginStatusSchema, roleSchema, secondFactorMethodSchema } from "@satsbank/shared";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// Drizzle wants a non-empty tuple; zod's `options` is typed as a plain array.
+const values = <T extends string>(schema: { options: readonly T[] }) => schema.options as [T, ...T[]];
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const userStatuses = ["active", "inactive"] as const;
+
+/** People who sign in: customers and staff. Owned by the auth module. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Trimmed and lower-case (a check enforces it); unique case-insensitively. */
+    email: text("email").notNull(),
+    username: text("username").notNull(),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    /** argon2id, PHC string. */
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: values(roleSchema) })
+      .notNull()
+      .default("customer"),
+    accountType: text("account_type", { enum: values(accountTypeSchema) })
+      .notNull()
+      .default("personal"),
+    status: text("status", { enum: userStatuses }).notNull().default("active"),
+    /** The authenticator (TOTP) secret, AES-256-GCM encrypted; null while two-factor is off. */
+    totpSecret: text("totp_secret"),
+    /** A secret shown for enrolment and not yet confirmed with a code, encrypted the same way. */
+    totpPendingSecret: text("totp_pending_secret"),
+    /** The last TOTP time step used: a code is good once. */
+    totpLastStep: integer("totp_last_step"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_username_unique").on(t.username),
+    check("users_email_normalised", sql`${t.email} = lower(btrim(${t.email}))`),
+    // The username rule of packages/shared/src/username.ts, so no code path can store another.
+    check(
+      "users_username_format",
+      sql`${t.username} ~ '^[a-z][a-z0-9]{2,19}$' and ${t.username} !~ '^(bc1|tb1|bcrt1)'`,
+    ),
+    check("users_role_check", sql`${t.role} in ('customer', 'admin')`),
+    check("users_account_type_check", sql`${t.accountType} in ('personal', 'business')`),
+    check("users_status_check", sql`${t.status} in ('active', 'inactive')`),
+  ],
+);
+
+/** Signed-in browsers. The cookie holds a random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    remember: boolean("remember").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamptz("created_at").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("sessions_token_hash_unique").on(t.tokenHash),
+    index("sessions_user_id_idx").on(t.userId),
+  ],
+);
+
+/** A sign-in whose password was right and whose second step is pending. */
+export const loginChallenges = pgTable(
+  "login_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** SHA-256 of the random challenge id the client holds. */
+    idHash: text("id_hash").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text("method", { enum: values(secondFactorMethodSchema) }).notNull(),
+    /** HMAC of the emailed code (method "email"); null for "totp". */
+    codeMac: text("code_mac"),
+    remember: boolean("remember").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamptz("created_at").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    consumedAt: timestamptz("consumed_at"),
+  },
+  (t) => [
+    uniqueIndex("login_challenges_id_hash_unique").on(t.idHash),
+    index("login_challenges_user_id_idx").on(t.userId),
+    check("login_challenges_method_check", sql`${t.method} in ('email', 'totp')`),
+  ],
+);
+
+/** Single-use password reset links; only the token's SHA-256 is stored. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamptz("created_at").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
+  },
+  (t) => [
+    uniqueIndex("password_reset_tokens_token_hash_unique").on(t.tokenHash),
+    index("password_reset_tokens_user_id_idx").on(t.userId),
+  ],
+);
+
+/** Sign-in attempts of existing accounts: the login history. */
+export const loginEvents = pgTable(
+  "login_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: values(loginStatusSchema) }).notNull(),
+    ipAddress: text("ip_address").notNull(),
+    userAgent: text("user_agent"),
+    /** As shown: "Chrome 156 on Linux". */
+    device: text("device").notNull(),
+    /** Browser and OS without versions: what "a device the account used before" compares. */
+    deviceKey: text("device_key").notNull(),
+    /** As shown, looked up when the attempt happened: "Local network", "Berlin, Germany", "Unknown". */
+    location: text("location").notNull(),
+    createdAt: timestamptz("created_at").notNull(),
+  },
+  (t) => [
+    index("login_events_user_created_idx").on(t.userId, t.createdAt),
+    check("login_events_status_check", sql`${t.status} in ('success', 'failed', 'suspicious')`),
+  ],
+);
