@@ -11,6 +11,10 @@ const BUILT = new Set([
   "/auth/reset-password",
   "/profile/account",
   "/profile/security",
+  "/dashboard",
+  "/wallet",
+  "/wallet/send",
+  "/history",
 ]);
 const PUBLIC = new Set(["/auth/login", "/auth/signup", "/auth/reset-password"]);
 

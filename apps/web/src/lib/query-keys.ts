@@ -1,3 +1,12 @@
+import type { HistoryFilter } from "@satsbank/shared";
+
+/** The parameters of one history list: the server filters and searches. */
+export interface TransactionListParams {
+  filter: HistoryFilter;
+  /** The search text, trimmed; "" for none. */
+  q: string;
+}
+
 /**
  * Every TanStack Query key, in one place, so one feature can refresh another's data (a send refreshes
  * history) without importing it. Add a noun here before its first query; keys are arrays, broad first.
@@ -9,5 +18,19 @@ export const queryKeys = {
   account: {
     all: ["account"] as const,
     loginHistory: ["account", "login-history"] as const,
+  },
+  wallet: {
+    all: ["wallet"] as const,
+    /** `WalletSummary`: balance, spendable amount, fee and the price inside it. */
+    summary: ["wallet", "summary"] as const,
+  },
+  transactions: {
+    /** Everything under it: a send or a receive invalidates this. */
+    all: ["transactions"] as const,
+    /** The history's infinite list (pages of `TransactionPage`). */
+    list: (params: TransactionListParams) => ["transactions", "list", params] as const,
+    /** The latest `limit` transactions (one `TransactionPage`), for the dashboard and wallet screens. */
+    recent: (limit: number) => ["transactions", "recent", limit] as const,
+    one: (id: string) => ["transactions", "one", id] as const,
   },
 } as const;

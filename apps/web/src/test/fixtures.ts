@@ -1,4 +1,4 @@
-import type { SessionUser } from "@satsbank/shared";
+import type { SessionUser, Transaction, TransactionPage, WalletSummary } from "@satsbank/shared";
 
 /** A signed-in customer, as `GET /api/auth/me` would answer. */
 export const customer: SessionUser = {
@@ -22,3 +22,33 @@ export const staff: SessionUser = {
   username: "grace",
   role: "admin",
 };
+
+/** The demo customer's wallet, as `GET /api/wallet` answers: the specification's 0.00746 BTC at 42389.57. */
+export const walletSummary: WalletSummary = {
+  balanceSats: "746000",
+  spendableSats: "746000",
+  withdrawalFeeSats: "1000",
+  canSend: true,
+  price: { usdPerBtc: "42389.57", asOf: "2025-04-17T14:05:00.000Z", stale: false, source: "fixed" },
+};
+
+/** A transaction line; override what the test is about. */
+export function transaction(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: "7f1c2a9e-0b4d-4e61-9a3f-2c8d5e7b1a04",
+    type: "send",
+    amountSats: "100000",
+    feeSats: "0",
+    status: "completed",
+    counterparty: { username: "alice", name: "Alice Example", address: null },
+    note: null,
+    txid: null,
+    createdAt: "2025-04-17T14:05:00.000Z",
+    ...overrides,
+  };
+}
+
+/** One page of history, as `GET /api/transactions` answers. */
+export function transactionPage(items: Transaction[], nextCursor: string | null = null): TransactionPage {
+  return { items, nextCursor };
+}

@@ -1,13 +1,31 @@
-import { NotBuiltNotice } from "@/components/layout/not-built-notice";
+import { Link } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
 import { ThemeToggle } from "@/components/theme-toggle";
+import { RecentTransactions } from "@/features/transactions/components/recent-transactions";
+import { BalanceCard } from "@/features/wallet/components/balance-card";
+import { WalletActions } from "@/features/wallet/components/wallet-actions";
+import { paths } from "@/lib/paths";
 
-/** Screen: dashboard. A placeholder until its issue builds it; the theme toggle is real already. */
+/** Screen: dashboard. Balance, Send and Receive, the five latest transactions, the theme toggle. */
 export function DashboardScreen() {
   return (
     <>
       <PageHeader title="Dashboard" actions={<ThemeToggle />} />
-      <NotBuiltNotice />
+      <div className="flex flex-col gap-6">
+        <BalanceCard />
+        <WalletActions sendLabel="Send" receiveLabel="Receive" />
+        <RecentTransactions
+          title="Recent Transactions"
+          action={
+            <Link
+              to={paths.history}
+              className="text-sm font-semibold text-brand underline-offset-4 outline-none hover:underline focus-visible:underline"
+            >
+              View All
+            </Link>
+          }
+        />
+      </div>
     </>
   );
 }

@@ -1,12 +1,12 @@
-import { NotBuiltNotice } from "@/components/layout/not-built-notice";
 import { PageHeader } from "@/components/layout/page-header";
+import { TransactionHistory } from "@/features/transactions/components/transaction-history";
 
-/** Screen: transaction history. A placeholder until its issue builds it. */
+/** Screen: transaction history. Search, filter and the whole list, page by page. */
 export function HistoryScreen() {
   return (
     <>
       <PageHeader title="Transaction History" />
-      <NotBuiltNotice />
+      <TransactionHistory />
     </>
   );
 }

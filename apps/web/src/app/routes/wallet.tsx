@@ -1,12 +1,18 @@
-import { NotBuiltNotice } from "@/components/layout/not-built-notice";
 import { PageHeader } from "@/components/layout/page-header";
+import { RecentTransactions } from "@/features/transactions/components/recent-transactions";
+import { BalanceCard } from "@/features/wallet/components/balance-card";
+import { WalletActions } from "@/features/wallet/components/wallet-actions";
 
-/** Screen: wallet. A placeholder until its issue builds it. */
+/** Screen: wallet. The balance with a refresh button, Send Bitcoin and Receive Bitcoin, recent activity. */
 export function WalletScreen() {
   return (
     <>
       <PageHeader title="Wallet" />
-      <NotBuiltNotice />
+      <div className="flex flex-col gap-6">
+        <BalanceCard refreshable />
+        <WalletActions sendLabel="Send Bitcoin" receiveLabel="Receive Bitcoin" />
+        <RecentTransactions title="Recent Activity" />
+      </div>
     </>
   );
 }

@@ -1,0 +1,62 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { customer, transaction, transactionPage, walletSummary } from "@/test/fixtures";
+import { renderRoute } from "@/test/render-route";
+import { stubApi } from "@/test/stub-api";
+
+function listQueries(fetchMock: ReturnType<typeof stubApi>): string[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), "http://localhost"))
+    .filter((url) => url.pathname === "/api/transactions")
+    .map((url) => url.searchParams.toString());
+}
+
+describe("dashboard", () => {
+  it("shows the balance, Send and Receive, the latest five transactions and View All", async () => {
+    const fetchMock = stubApi({
+      user: customer,
+      routes: {
+        "GET /api/wallet": () => walletSummary,
+        "GET /api/transactions": () =>
+          transactionPage([
+            transaction({ id: "a" }),
+            transaction({
+              id: "b",
+              type: "receive",
+              counterparty: { username: "bob", name: "Bob", address: null },
+            }),
+          ]),
+      },
+    });
+    renderRoute("/dashboard");
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
+    const balance = screen.getByRole("region", { name: "Total Balance" });
+    expect(await within(balance).findByText("0.00746000 BTC")).toBeInTheDocument();
+    expect(within(balance).getByText("≈ $316.23")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Send" })).toHaveAttribute("href", "/wallet/send");
+    expect(screen.getByRole("link", { name: "Receive" })).toHaveAttribute("href", "/wallet/receive");
+    expect(screen.getByRole("button", { name: "Toggle theme" })).toBeInTheDocument();
+
+    const recent = screen.getByRole("region", { name: "Recent Transactions" });
+    expect(within(recent).getByRole("link", { name: "View All" })).toHaveAttribute("href", "/history");
+    const list = await within(recent).findByRole("list", { name: "Recent Transactions" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(2);
+    expect(within(list).getByText("Sent to alice")).toBeInTheDocument();
+    expect(within(list).getByText("Received from bob")).toBeInTheDocument();
+    // StrictMode may ask twice; every request is for the latest five.
+    expect(new Set(listQueries(fetchMock))).toEqual(new Set(["filter=all&limit=5"]));
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
+  });
+
+  it("says 'No recent transactions' when there are none", async () => {
+    stubApi({
+      user: customer,
+      routes: {
+        "GET /api/wallet": () => walletSummary,
+        "GET /api/transactions": () => transactionPage([]),
+      },
+    });
+    renderRoute("/dashboard");
+    expect(await screen.findByText("No recent transactions")).toBeInTheDocument();
+  });
+});

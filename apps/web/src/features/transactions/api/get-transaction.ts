@@ -1,0 +1,23 @@
+import { apiPaths, type Transaction, transactionResponseSchema } from "@satsbank/shared";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
+
+/** `GET /api/transactions/:id`: one of the customer's own transactions (404 for anyone else's). */
+export async function getTransaction(id: string, signal?: AbortSignal): Promise<Transaction> {
+  const { transaction } = await api.get(apiPaths.transactions.one(id), transactionResponseSchema, { signal });
+  return transaction;
+}
+
+/**
+ * The latest state of a transaction the list already holds (a pending one may have confirmed). The list's
+ * copy shows at once, and stays if the request fails.
+ */
+export function useTransaction(listed: Transaction, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: queryKeys.transactions.one(listed.id),
+    queryFn: ({ signal }) => getTransaction(listed.id, signal),
+    placeholderData: listed,
+    enabled,
+  });
+}

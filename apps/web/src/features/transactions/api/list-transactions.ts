@@ -1,0 +1,51 @@
+import {
+  apiPaths,
+  HISTORY_PAGE_SIZE,
+  type ListTransactionsQuery,
+  type TransactionPage,
+  transactionPageSchema,
+} from "@satsbank/shared";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { queryKeys, type TransactionListParams } from "@/lib/query-keys";
+
+/** `GET /api/transactions`: one page of the customer's history, newest first, filtered and searched there. */
+export function listTransactions(
+  query: ListTransactionsQuery,
+  signal?: AbortSignal,
+): Promise<TransactionPage> {
+  const search = new URLSearchParams();
+  if (query.filter) search.set("filter", query.filter);
+  if (query.q) search.set("q", query.q);
+  if (query.cursor) search.set("cursor", query.cursor);
+  if (query.limit !== undefined) search.set("limit", String(query.limit));
+  const text = search.toString();
+  const suffix = text ? `?${text}` : "";
+  return api.get(`${apiPaths.transactions.list}${suffix}`, transactionPageSchema, { signal });
+}
+
+/** The latest `limit` transactions, for the dashboard and the wallet screen. */
+export function useRecentTransactions(limit: number) {
+  return useQuery({
+    queryKey: queryKeys.transactions.recent(limit),
+    queryFn: ({ signal }) => listTransactions({ filter: "all", limit }, signal),
+  });
+}
+
+/**
+ * The history, page after page: each page's `nextCursor` asks for the next. A new search or filter keeps
+ * the previous list on screen until its own first page arrives.
+ */
+export function useTransactionHistory(params: TransactionListParams) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.transactions.list(params),
+    queryFn: ({ pageParam, signal }) =>
+      listTransactions(
+        { filter: params.filter, q: params.q, cursor: pageParam, limit: HISTORY_PAGE_SIZE },
+        signal,
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}

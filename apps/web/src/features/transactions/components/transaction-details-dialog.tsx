@@ -1,0 +1,100 @@
+import type { Transaction } from "@satsbank/shared";
+import { type ReactNode, useState } from "react";
+import { CopyButton } from "@/components/copy-button";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { btcText } from "@/lib/money-text";
+import { useTransaction } from "../api/get-transaction";
+import { counterpartyText, signedAmountText, transactionTimeText } from "../lib/describe-transaction";
+import { TransactionStatusLabel } from "./transaction-status";
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 py-2.5">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+function Counterparty({ transaction }: { transaction: Transaction }) {
+  const { username, name, address } = transaction.counterparty;
+  if (username) return <>{name ? `${name} (${username})` : username}</>;
+  if (address) return <span className="font-mono break-all">{address}</span>;
+  return <>Unknown</>;
+}
+
+function Details({ transaction }: { transaction: Transaction }) {
+  return (
+    <dl className="divide-y">
+      <Detail label="Amount">
+        <span className="font-semibold tabular-nums">{signedAmountText(transaction)}</span>
+      </Detail>
+      <Detail label="Network fee">
+        <span className="tabular-nums">{btcText(BigInt(transaction.feeSats))}</span>
+      </Detail>
+      <Detail label="Status">
+        <TransactionStatusLabel status={transaction.status} />
+      </Detail>
+      <Detail label={transaction.type === "send" ? "To" : "From"}>
+        <Counterparty transaction={transaction} />
+      </Detail>
+      <Detail label="Note">{transaction.note ?? "No note"}</Detail>
+      <Detail label="Time">{transactionTimeText(transaction.createdAt)}</Detail>
+      <Detail label="Transaction ID">
+        <span className="flex items-center gap-1">
+          <span className="min-w-0 font-mono text-xs break-all select-all">{transaction.id}</span>
+          <CopyButton
+            value={transaction.id}
+            label="Copy transaction ID"
+            copiedTitle="Transaction ID copied"
+          />
+        </span>
+      </Detail>
+      {transaction.txid && (
+        <Detail label="On-chain transaction">
+          <span className="font-mono text-xs break-all select-all">{transaction.txid}</span>
+        </Detail>
+      )}
+    </dl>
+  );
+}
+
+export interface TransactionDetailsDialogProps {
+  transaction: Transaction;
+  /** The row: a button that opens the dialog (focus returns to it on close). */
+  children: ReactNode;
+}
+
+/** "Transaction Details" of one row: fetched fresh when it opens, the row's copy shown meanwhile. */
+export function TransactionDetailsDialog({ transaction, children }: TransactionDetailsDialogProps) {
+  const [open, setOpen] = useState(false);
+  const latest = useTransaction(transaction, { enabled: open });
+  const shown = latest.data ?? transaction;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{children}</DialogTrigger>
+      <DialogContent showCloseButton={false}>
+        <DialogHeader>
+          <DialogTitle>Transaction Details</DialogTitle>
+          <DialogDescription>{counterpartyText(shown)}</DialogDescription>
+        </DialogHeader>
+        <Details transaction={shown} />
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Close</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

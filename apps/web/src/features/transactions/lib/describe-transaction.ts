@@ -1,0 +1,38 @@
+import { formatBtc, type Transaction, type TransactionStatus } from "@satsbank/shared";
+import { format } from "date-fns";
+
+/** How many characters of an address a row shows before "...". */
+const ADDRESS_PREVIEW_LENGTH = 8;
+
+/** "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu" -> "bc1qcr8t...". */
+export function shortAddress(address: string): string {
+  return address.length > ADDRESS_PREVIEW_LENGTH ? `${address.slice(0, ADDRESS_PREVIEW_LENGTH)}...` : address;
+}
+
+/**
+ * The row's title: "Sent to alice" / "Received from bob" for another customer, else the first 8
+ * characters of the address followed by "...".
+ */
+export function counterpartyText(transaction: Pick<Transaction, "type" | "counterparty">): string {
+  const verb = transaction.type === "send" ? "Sent to" : "Received from";
+  const { username, address } = transaction.counterparty;
+  if (username) return `${verb} ${username}`;
+  if (address) return `${verb} ${shortAddress(address)}`;
+  return transaction.type === "send" ? "Sent" : "Received";
+}
+
+/** "+0.00100000 BTC" for a receive, "-0.00100000 BTC" for a send. */
+export function signedAmountText(transaction: Pick<Transaction, "type" | "amountSats">): string {
+  return `${transaction.type === "send" ? "-" : "+"}${formatBtc(BigInt(transaction.amountSats))} BTC`;
+}
+
+/** "Apr 17, 2025 14:05", in the browser's time zone. */
+export function transactionTimeText(createdAt: string): string {
+  return format(new Date(createdAt), "MMM d, yyyy HH:mm");
+}
+
+export const statusLabels = {
+  completed: "Completed",
+  pending: "Pending",
+  failed: "Failed",
+} as const satisfies Record<TransactionStatus, string>;

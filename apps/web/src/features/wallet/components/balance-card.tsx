@@ -1,0 +1,96 @@
+import type { Price, WalletSummary } from "@satsbank/shared";
+import { format } from "date-fns";
+import { RefreshCw } from "lucide-react";
+import { useId } from "react";
+import { LoadError } from "@/components/load-error";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { cn } from "@/lib/cn";
+import { btcText, usdText } from "@/lib/money-text";
+import { useWalletSummary } from "../api/get-wallet-summary";
+
+export interface BalanceCardProps {
+  /** Shows the "Refresh balance" button (the wallet screen). */
+  refreshable?: boolean;
+  className?: string;
+}
+
+/** "Price as of Apr 17, 2025 14:05": shown only when the price provider could not be reached. */
+function StalePrice({ price }: { price: Price }) {
+  if (!price.stale) return null;
+  return (
+    <p className="mt-1 text-xs text-muted-foreground">
+      {`Price as of ${format(new Date(price.asOf), "MMM d, yyyy HH:mm")}`}
+    </p>
+  );
+}
+
+function Figures({ summary }: { summary: WalletSummary }) {
+  const balance = BigInt(summary.balanceSats);
+  const usd = usdText(balance, summary.price);
+  return (
+    <>
+      <p className="mt-2 text-3xl font-bold tracking-tight tabular-nums">{btcText(balance)}</p>
+      <p className="mt-1 text-sm text-muted-foreground tabular-nums">
+        {/* "≈" is read out inconsistently; screen readers hear "About $316.23". */}
+        <span aria-hidden="true">{`≈ ${usd}`}</span>
+        <span className="sr-only">{`About ${usd}`}</span>
+      </p>
+      <StalePrice price={summary.price} />
+    </>
+  );
+}
+
+/** The customer's BTC balance (8 decimals) with its USD estimate. Used by the dashboard and the wallet. */
+export function BalanceCard({ refreshable = false, className }: BalanceCardProps) {
+  const headingId = useId();
+  const summary = useWalletSummary();
+  const refreshing = summary.isFetching;
+
+  return (
+    <Card
+      role="region"
+      aria-labelledby={headingId}
+      aria-busy={refreshing || undefined}
+      className={cn("bg-accent", className)}
+    >
+      <CardContent>
+        <div className="flex items-start justify-between gap-3">
+          <h2 id={headingId} className="text-sm font-medium text-muted-foreground">
+            Total Balance
+          </h2>
+          {refreshable && (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Refresh balance"
+              className="-mt-2.5 -mr-2.5 text-muted-foreground"
+              // A click while a request is under way waits for it rather than starting another.
+              onClick={() => void summary.refetch({ cancelRefetch: false })}
+            >
+              <RefreshCw
+                aria-hidden="true"
+                className={cn("size-5", refreshing && "animate-spin motion-reduce:animate-none")}
+              />
+            </Button>
+          )}
+        </div>
+        {summary.data ? (
+          <Figures summary={summary.data} />
+        ) : summary.isError ? (
+          <LoadError
+            message="Your balance could not be loaded."
+            onRetry={() => void summary.refetch()}
+            className="mt-2"
+          />
+        ) : (
+          <div role="status" className="mt-2">
+            <span aria-hidden="true" className="block h-9 w-48 animate-pulse rounded-lg bg-muted" />
+            <span aria-hidden="true" className="mt-2 block h-4 w-20 animate-pulse rounded bg-muted" />
+            <span className="sr-only">Loading balance</span>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,280 @@
+import type { SendQuoteBody, WalletSummary } from "@satsbank/shared";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { walletSummary } from "@/test/fixtures";
+import { renderWithProviders } from "@/test/render";
+import { apiError, requestsTo, type StubHandler, stubApi } from "@/test/stub-api";
+import { SendBitcoin } from "./send-bitcoin";
+
+const customerQuote: StubHandler = ({ body }) => {
+  const { amountSats } = body as SendQuoteBody;
+  return {
+    recipient: { kind: "customer", username: "alice", name: "Alice Example" },
+    amountSats,
+    feeSats: "0",
+    totalSats: amountSats,
+  };
+};
+
+const sent = {
+  transaction: {
+    id: "7f1c2a9e-0b4d-4e61-9a3f-2c8d5e7b1a04",
+    type: "send",
+    amountSats: "100000",
+    feeSats: "0",
+    status: "completed",
+    counterparty: { username: "alice", name: "Alice Example", address: null },
+    note: null,
+    txid: null,
+    createdAt: "2025-04-17T14:05:00.000Z",
+  },
+};
+
+async function renderSend(routes: Record<string, StubHandler> = {}, summary: WalletSummary = walletSummary) {
+  const fetchMock = stubApi({ routes: { "GET /api/wallet": () => summary, ...routes } });
+  const view = renderWithProviders(<SendBitcoin />, { path: "/wallet/send" });
+  const recipient = await screen.findByLabelText("Recipient");
+  const amount = screen.getByLabelText("Amount (BTC)");
+  const note = screen.getByLabelText("Note (optional)");
+  const submit = screen.getByRole("button", { name: "Continue" });
+  return { ...view, fetchMock, recipient, amount, note, submit };
+}
+
+/** A toast's description, checked to sit in a destructive (error) toast under `title`. */
+async function expectErrorToast(title: string, text: string) {
+  const description = await screen.findByText(text, { selector: "[data-description]" });
+  const toast = description.closest("[data-sonner-toast]");
+  expect(toast).toHaveAttribute("data-type", "error");
+  expect(within(toast as HTMLElement).getByText(title)).toBeInTheDocument();
+}
+
+async function openReview(view: Awaited<ReturnType<typeof renderSend>>, amount = "0.001", note = "") {
+  await view.user.type(view.recipient, "alice");
+  await view.user.type(view.amount, amount);
+  if (note) await view.user.type(view.note, note);
+  await view.user.click(view.submit);
+  return screen.findByRole("dialog", { name: "Review Transaction" });
+}
+
+describe("send form", () => {
+  it("has labelled fields, the placeholder and a decimal keyboard", async () => {
+    const { recipient, amount } = await renderSend();
+    expect(recipient).toHaveAttribute("placeholder", "Bitcoin address or username");
+    expect(amount).toHaveAttribute("inputmode", "decimal");
+    expect(amount).toHaveAccessibleDescription("≈ $0.00");
+  });
+
+  it("checks recipient, then amount above zero, then funds: destructive toasts, field marked and focused", async () => {
+    const view = await renderSend({ "POST /api/wallet/send/quote": customerQuote });
+
+    await view.user.click(view.submit);
+    await expectErrorToast("Recipient required", "Please enter a recipient address or username");
+    expect(view.recipient).toHaveAttribute("aria-invalid", "true");
+    expect(view.recipient).toHaveFocus();
+
+    await view.user.type(view.recipient, "alice");
+    expect(view.recipient).not.toHaveAttribute("aria-invalid");
+    await view.user.click(view.submit);
+    await expectErrorToast("Invalid amount", "Please enter a valid amount");
+    expect(view.amount).toHaveAttribute("aria-invalid", "true");
+    expect(view.amount).toHaveFocus();
+
+    await view.user.type(view.amount, "0.0");
+    await view.user.click(view.submit);
+    expect(view.amount).toHaveAttribute("aria-invalid", "true");
+
+    await view.user.clear(view.amount);
+    await view.user.type(view.amount, "0.00746001");
+    await view.user.click(view.submit);
+    await expectErrorToast("Insufficient funds", "You can only send up to 0.00746 BTC");
+    expect(view.amount).toHaveAttribute("aria-invalid", "true");
+    expect(view.amount).toHaveFocus();
+
+    expect(requestsTo(view.fetchMock, "POST /api/wallet/send/quote")).toEqual([]);
+  });
+
+  it("Max fills the spendable amount, and the USD estimate follows the amount", async () => {
+    const view = await renderSend({}, { ...walletSummary, balanceSats: "900000", spendableSats: "746000" });
+    await view.user.click(screen.getByRole("button", { name: "Max" }));
+    expect(view.amount).toHaveValue("0.00746");
+    expect(view.amount).toHaveAccessibleDescription("≈ $316.23");
+
+    await view.user.clear(view.amount);
+    await view.user.type(view.amount, "0.001");
+    expect(view.amount).toHaveAccessibleDescription("≈ $42.39");
+  });
+
+  it("the amount field refuses letters, a second point and a 9th decimal, typed or pasted", async () => {
+    const view = await renderSend();
+    await view.user.type(view.amount, "a1.2.3x");
+    expect(view.amount).toHaveValue("1.23");
+
+    await view.user.clear(view.amount);
+    await view.user.type(view.amount, "0.123456789");
+    expect(view.amount).toHaveValue("0.12345678");
+
+    await view.user.clear(view.amount);
+    await view.user.click(view.amount);
+    await view.user.paste("1e-5");
+    expect(view.amount).toHaveValue("");
+    await view.user.paste("0.5");
+    expect(view.amount).toHaveValue("0.5");
+  });
+
+  it("shows the server's quote refusals as destructive toasts", async () => {
+    let answer = apiError(400, "VALIDATION_ERROR", "Invalid request", {
+      recipient: "No customer has that username or deposit address",
+    });
+    const view = await renderSend({ "POST /api/wallet/send/quote": () => answer.clone() });
+    await view.user.type(view.recipient, "nobody");
+    await view.user.type(view.amount, "0.001");
+    await view.user.click(view.submit);
+    await expectErrorToast("Recipient not found", "No customer has that username or deposit address");
+    expect(view.recipient).toHaveAttribute("aria-invalid", "true");
+    expect(requestsTo(view.fetchMock, "POST /api/wallet/send/quote")).toEqual([
+      { recipient: "nobody", amountSats: "100000" },
+    ]);
+
+    answer = apiError(400, "VALIDATION_ERROR", "Invalid request", {
+      amount: "You can only send up to 0.0005 BTC",
+    });
+    await view.user.click(view.submit);
+    await expectErrorToast("Insufficient funds", "You can only send up to 0.0005 BTC");
+
+    answer = apiError(403, "FORBIDDEN", "Verify your identity and address before sending Bitcoin");
+    await view.user.click(view.submit);
+    await expectErrorToast(
+      "Verification required",
+      "Verify your identity and address before sending Bitcoin",
+    );
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("the review dialog shows recipient, amount, network fee, total and note with 8 decimals", async () => {
+    const view = await renderSend({ "POST /api/wallet/send/quote": customerQuote });
+    const dialog = await openReview(view, "0.001", "Lunch money");
+    expect(within(dialog).getByText("Alice Example")).toBeInTheDocument();
+    expect(within(dialog).getByText("alice")).toBeInTheDocument();
+    const figure = (label: string) => within(dialog).getByText(label).nextElementSibling;
+    expect(figure("Amount")).toHaveTextContent("0.00100000 BTC");
+    expect(figure("Network fee")).toHaveTextContent("0.00000000 BTC");
+    expect(figure("Total")).toHaveTextContent("0.00100000 BTC");
+    expect(figure("Note")).toHaveTextContent("Lunch money");
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Confirm & Send" })).toBeInTheDocument();
+  });
+
+  it("shows an address recipient and the withdrawal fee in the total", async () => {
+    const address = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
+    const view = await renderSend({
+      "POST /api/wallet/send/quote": () => ({
+        recipient: { kind: "address", address },
+        amountSats: "100000",
+        feeSats: "1000",
+        totalSats: "101000",
+      }),
+    });
+    await view.user.type(view.recipient, address);
+    await view.user.type(view.amount, "0.001");
+    await view.user.click(view.submit);
+    const dialog = await screen.findByRole("dialog", { name: "Review Transaction" });
+    expect(within(dialog).getByText(address)).toBeInTheDocument();
+    expect(within(dialog).getByText("Network fee").nextElementSibling).toHaveTextContent("0.00001000 BTC");
+    expect(within(dialog).getByText("Total").nextElementSibling).toHaveTextContent("0.00101000 BTC");
+  });
+
+  it("keeps the idempotency key across retries of one dialog and makes a new one for the next", async () => {
+    let sends = 0;
+    const view = await renderSend({
+      "POST /api/wallet/send/quote": customerQuote,
+      "POST /api/wallet/send": () => {
+        sends += 1;
+        return sends < 3
+          ? apiError(500, "INTERNAL", "Internal server error")
+          : Response.json(sent, { status: 201 });
+      },
+    });
+    const first = await openReview(view);
+    const confirm = within(first).getByRole("button", { name: "Confirm & Send" });
+    await view.user.click(confirm);
+    await expectErrorToast("Send failed", "Internal server error");
+    // A server fault may be passing: the dialog stays, and trying again is safe with the same key.
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await view.user.click(confirm);
+    await waitFor(() => expect(requestsTo(view.fetchMock, "POST /api/wallet/send")).toHaveLength(2));
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await view.user.click(within(first).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    await view.user.click(view.submit);
+    const second = await screen.findByRole("dialog", { name: "Review Transaction" });
+    await view.user.click(within(second).getByRole("button", { name: "Confirm & Send" }));
+    expect(await screen.findByText("Bitcoin sent successfully")).toBeInTheDocument();
+
+    const keys = requestsTo(view.fetchMock, "POST /api/wallet/send").map(
+      (body) => (body as { idempotencyKey: string }).idempotencyKey,
+    );
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it("while sending shows progress; on success says so, refreshes wallet and history, goes to the dashboard", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const view = await renderSend({
+      "POST /api/wallet/send/quote": customerQuote,
+      "POST /api/wallet/send": async () => {
+        await gate;
+        return Response.json(sent, { status: 201 });
+      },
+    });
+    const invalidate = vi.spyOn(view.queryClient, "invalidateQueries");
+    const dialog = await openReview(view, "0.001", "Lunch");
+    await view.user.click(within(dialog).getByRole("button", { name: "Confirm & Send" }));
+    expect(await within(dialog).findByRole("button", { name: "Sending..." })).toBeDisabled();
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeDisabled();
+    release();
+
+    expect(await screen.findByText("Bitcoin sent successfully")).toBeInTheDocument();
+    expect(await screen.findByTestId("location")).toHaveTextContent(/^\/dashboard$/);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["wallet"] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["transactions"] });
+    const [body] = requestsTo(view.fetchMock, "POST /api/wallet/send");
+    expect(body).toEqual({
+      recipient: "alice",
+      amountSats: "100000",
+      note: "Lunch",
+      idempotencyKey: expect.any(String),
+    });
+  });
+
+  it("a refused send says why and returns to the form", async () => {
+    const view = await renderSend({
+      "POST /api/wallet/send/quote": customerQuote,
+      "POST /api/wallet/send": () =>
+        apiError(400, "VALIDATION_ERROR", "Invalid request", {
+          amount: "You can only send up to 0.0005 BTC",
+        }),
+    });
+    const dialog = await openReview(view);
+    await view.user.click(within(dialog).getByRole("button", { name: "Confirm & Send" }));
+    await expectErrorToast("Insufficient funds", "You can only send up to 0.0005 BTC");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.queryByTestId("location")).not.toBeInTheDocument();
+  });
+
+  it("an unverified customer sees why sending is off and where to verify", async () => {
+    const view = await renderSend({}, { ...walletSummary, canSend: false });
+    const notice = screen.getByRole("status");
+    expect(notice).toHaveTextContent("Verify your identity and address before sending Bitcoin");
+    expect(within(notice).getByRole("link", { name: "Start verification" })).toHaveAttribute(
+      "href",
+      "/auth/kyc/intro",
+    );
+    expect(view.submit).toBeDisabled();
+  });
+});

@@ -1,0 +1,127 @@
+import type { Recipient, SendQuote } from "@satsbank/shared";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { isApiError } from "@/lib/api-client";
+import { btcText } from "@/lib/money-text";
+import { notify } from "@/lib/notify";
+import { useSendBitcoin } from "../api/send-bitcoin";
+import { sendErrorToast } from "../lib/send-error";
+
+/** A quoted send waiting for "Confirm & Send". */
+export interface SendReview {
+  quote: SendQuote;
+  /** The recipient as typed (username or address), trimmed: what the quote was asked for. */
+  recipient: string;
+  note: string | undefined;
+  /** Made when the dialog opens and kept for every retry from it: the server sends once per key. */
+  idempotencyKey: string;
+}
+
+export interface SendReviewDialogProps {
+  review: SendReview | null;
+  onClose: () => void;
+  onSent: () => void;
+}
+
+/** Trying again with the same key is safe; only network trouble and server faults are worth it. */
+function isWorthRetrying(error: unknown): boolean {
+  return !isApiError(error) || error.status === 0 || error.status >= 500;
+}
+
+function Row({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-2.5">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className={strong ? "text-right font-semibold tabular-nums" : "text-right tabular-nums"}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function RecipientText({ recipient }: { recipient: Recipient }) {
+  if (recipient.kind === "address")
+    return <span className="font-mono text-sm break-all">{recipient.address}</span>;
+  return (
+    <span className="flex flex-col items-end">
+      <span className="font-medium">{recipient.name}</span>
+      <span className="text-sm text-muted-foreground">{recipient.username}</span>
+    </span>
+  );
+}
+
+/** "Review Transaction": recipient, amount, network fee, total and note, then Cancel or "Confirm & Send". */
+export function SendReviewDialog({ review, onClose, onSent }: SendReviewDialogProps) {
+  const send = useSendBitcoin();
+  const sending = send.isPending;
+
+  function confirm() {
+    if (!review) return;
+    send.mutate(
+      {
+        recipient: review.recipient,
+        amountSats: review.quote.amountSats,
+        note: review.note,
+        idempotencyKey: review.idempotencyKey,
+      },
+      {
+        onSuccess: onSent,
+        onError: (error) => {
+          const { title, text } = sendErrorToast(error, "Send failed");
+          notify.error(title, text);
+          // The same details cannot succeed after a refusal: back to the form to change them.
+          if (!isWorthRetrying(error)) onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog
+      open={review !== null}
+      onOpenChange={(open) => {
+        if (!open && !sending) onClose();
+      }}
+    >
+      {review && (
+        <DialogContent showCloseButton={!sending}>
+          <DialogHeader>
+            <DialogTitle>Review Transaction</DialogTitle>
+            <DialogDescription>Check the details. A send cannot be undone.</DialogDescription>
+          </DialogHeader>
+          <dl className="divide-y">
+            <Row label="To">
+              <RecipientText recipient={review.quote.recipient} />
+            </Row>
+            <Row label="Amount">{btcText(BigInt(review.quote.amountSats))}</Row>
+            <Row label="Network fee">{btcText(BigInt(review.quote.feeSats))}</Row>
+            <Row label="Total" strong>
+              {btcText(BigInt(review.quote.totalSats))}
+            </Row>
+            {review.note && (
+              <Row label="Note">
+                <span className="break-words">{review.note}</span>
+              </Row>
+            )}
+          </dl>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose} disabled={sending}>
+              Cancel
+            </Button>
+            <Button onClick={confirm} disabled={sending}>
+              {sending ? "Sending..." : "Confirm & Send"}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
