@@ -2,16 +2,28 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Config } from "./config.js";
+import { type GeoLookup, noGeoLookup, openGeoLookup } from "./adapters/geoip/geoip.js";
+import { createMailer } from "./adapters/mailer/create-mailer.js";
+import type { Mailer } from "./adapters/mailer/mailer.js";
+import { type Clock, systemClock } from "./clock.js";
+import type { AppConfig } from "./config.js";
 import type { Db } from "./db/client.js";
+import { accountRoutes } from "./modules/account/routes.js";
+import type { AuthContext } from "./modules/auth/context.js";
+import { deriveAuthKeys } from "./modules/auth/keys.js";
+import { authRoutes } from "./modules/auth/routes.js";
+import { devMailboxRoutes } from "./modules/dev-mailbox/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { metaRoutes } from "./modules/meta/routes.js";
+import { createRateLimiter } from "./modules/rate-limit/limiter.js";
 import { apiNoStore } from "./plugins/api-no-store.js";
 import { API_PREFIX } from "./plugins/api-paths.js";
+import { csrf } from "./plugins/csrf.js";
 import { errorHandler } from "./plugins/error-handler.js";
 import { loggerOptions, requestIdHeader, requestIdOptions } from "./plugins/logging.js";
 import { openApi } from "./plugins/openapi.js";
 import { securityHeaders } from "./plugins/security-headers.js";
+import { session, sessionCookies } from "./plugins/session.js";
 import { spa } from "./plugins/spa.js";
 
 export type App = FastifyInstance<
@@ -24,10 +36,16 @@ export type App = FastifyInstance<
 
 /** Everything the app needs from outside. Tests pass an in-memory database and fakes. */
 export type AppDeps = {
-  config: Config;
+  config: AppConfig;
   db: Db;
   /** Resolves when the database answers; the health check calls it. */
   dbPing: () => Promise<void>;
+  /** Default: the system clock. Tests move a fake one. */
+  clock?: Clock;
+  /** Default: SMTP or the dev mailbox, from the configuration (closed with the app). */
+  mailer?: Mailer;
+  /** Default: the GEOIP_DB database when configured, else no lookups. */
+  geo?: GeoLookup;
 };
 
 /**
@@ -36,26 +54,55 @@ export type AppDeps = {
  * (tests) may still add routes.
  */
 export async function buildApp(deps: AppDeps): Promise<App> {
-  const { config } = deps;
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: loggerOptions(config),
+    // Behind a reverse proxy: the client's address, scheme and host from X-Forwarded-*.
+    trustProxy: config.trustProxy,
     ...requestIdOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = deps.mailer ?? createMailer({ config, db, clock, log: app.log });
+  if (deps.mailer === undefined) app.addHook("onClose", () => mailer.close());
+  const ctx: AuthContext = {
+    db,
+    clock,
+    log: app.log,
+    mailer,
+    limiter: createRateLimiter({ db, clock }),
+    keys: deriveAuthKeys(config.appSecret),
+    geo: deps.geo ?? (config.geoipDb === null ? noGeoLookup : await openGeoLookup(config.geoipDb)),
+    brandName: config.brandName,
+    publicUrl: config.publicUrl,
+  };
+  const production = config.nodeEnv === "production";
+  const cookies = sessionCookies({ secure: production });
 
   // Cross-cutting plugins: they apply to every route registered after them.
   await app.register(requestIdHeader);
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(apiNoStore);
-  // Off by default; a route opts in with `config: { rateLimit: { max, timeWindow } }`.
+  // Off by default; a route opts in with `config: { rateLimit: { max, timeWindow } }`. The sign-in
+  // limits are counted in the database instead (modules/rate-limit), so every API process agrees.
   await app.register(rateLimit, { global: false });
+  // Before the session: a refused cross-site request costs no database lookup.
+  await app.register(csrf);
+  await app.register(session, { db, clock, cookies });
   await app.register(openApi, { brandName: config.brandName });
 
   // Modules.
   await app.register(healthRoutes, { dbPing: deps.dbPing });
   await app.register(metaRoutes, { prefix: API_PREFIX, brandName: config.brandName });
+  await app.register(authRoutes, { ctx, cookies, spareLoopback: !production });
+  await app.register(accountRoutes, { ctx });
+  // Development only, and only while mail goes to the dev mailbox.
+  if (!production && mailer.kind === "outbox") {
+    await app.register(devMailboxRoutes, { db, brandName: config.brandName });
+  }
 
   // Last: the built web app and the not-found handler (JSON 404 for the API, index.html for pages).
   await app.register(spa, { distDir: config.webDistDir });

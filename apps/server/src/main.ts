@@ -1,15 +1,25 @@
 import { buildApp } from "./app.js";
+import { withAppSecret } from "./app-secret.js";
+import { systemClock } from "./clock.js";
 import { type Config, ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { migrateDatabase } from "./db/migrate.js";
+import { demoSignIns, seedOnFirstStart } from "./db/seed/seed.js";
 import { handleShutdownSignals } from "./shutdown.js";
 
-/** Start-up, in order: configuration, database, migrations, HTTP. Later: seed data and workers here. */
+/**
+ * Start-up, in order: configuration and its secret, database, migrations, demo data (embedded default
+ * only), HTTP. Later: workers here.
+ */
 async function main(): Promise<void> {
-  const config = readConfig();
+  const config = await withAppSecret(readConfig());
   const database = await openDatabase(config.database);
+  // The embedded default (PGlite, not production) seeds demo accounts on its first start.
+  const embedded = config.database.kind === "pglite" && config.nodeEnv !== "production";
   try {
     await migrateDatabase(database);
+    const seeded = embedded ? await seedOnFirstStart({ db: database.db, clock: systemClock }) : null;
+    if (seeded !== null) console.info(`Seeded the demo data: ${seeded.length} accounts`);
   } catch (error) {
     await database.close();
     throw error;
@@ -24,6 +34,7 @@ async function main(): Promise<void> {
     throw error;
   }
   app.log.info(`${config.brandName} is running at ${publicUrl(config)}`);
+  if (embedded) console.info(demoSignIns(config.publicUrl));
 }
 
 function readConfig(): Config {

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { DatabaseTarget } from "../config.js";
+import { lockDataDir } from "./data-dir-lock.js";
 import * as schema from "./schema/index.js";
 
 /**
@@ -38,12 +39,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
-  if (dataDir !== null) await mkdir(dataDir, { recursive: true });
-  return wrapPglite(dataDir === null ? new PGlite() : new PGlite(dataDir));
+  if (dataDir === null) return wrapPglite(new PGlite());
+  await mkdir(dataDir, { recursive: true });
+  // One process at a time: PGlite itself would let a second one in and corrupt the files.
+  const unlock = await lockDataDir(dataDir);
+  try {
+    return await wrapPglite(new PGlite(dataDir), unlock);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }
 
 /** Wraps a PGlite the caller made (tests make one from a snapshot of a migrated database). */
-export async function wrapPglite(client: PGlite): Promise<DatabaseHandle> {
+export async function wrapPglite(client: PGlite, onClose?: () => Promise<void>): Promise<DatabaseHandle> {
   await client.waitReady;
   const db: Db = drizzlePglite({ client, schema });
   return {
@@ -53,6 +62,7 @@ export async function wrapPglite(client: PGlite): Promise<DatabaseHandle> {
     ping: () => ping(db),
     close: async () => {
       if (!client.closed) await client.close();
+      await onClose?.();
     },
   };
 }

@@ -17,3 +17,15 @@ export class AppError extends Error {
     super(message);
   }
 }
+
+/** Over a rate limit: 429 RATE_LIMITED with the readable message and a Retry-After header. */
+export class RateLimitedError extends AppError {
+  override name = "RateLimitedError";
+
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super("RATE_LIMITED", message);
+  }
+}

@@ -1,7 +1,7 @@
 import { type ErrorCode, type ErrorResponse, errorStatus } from "@satsbank/shared";
 import type { FastifyInstance, FastifySchemaValidationError } from "fastify";
 import fp from "fastify-plugin";
-import { AppError } from "../domain/app-error.js";
+import { AppError, RateLimitedError } from "../domain/app-error.js";
 
 type MappedError = { status: number; body: ErrorResponse };
 
@@ -73,6 +73,7 @@ export const errorHandler = fp(
     app.setErrorHandler((error, request, reply) => {
       const { status, body } = mapError(error);
       if (status >= 500) request.log.error({ err: error }, "request failed");
+      if (error instanceof RateLimitedError) reply.header("retry-after", String(error.retryAfterSeconds));
       return reply.code(status).send(body);
     });
   },

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type App, buildApp } from "../app.js";
+import { type App, type AppDeps, buildApp } from "../app.js";
 import type { AppConfig, DatabaseTarget } from "../config.js";
 import { type DatabaseHandle, openDatabase, wrapPglite } from "../db/client.js";
 import { migrateDatabase } from "../db/migrate.js";
@@ -20,7 +20,7 @@ export type TestAppOptions = {
   config?: Partial<AppConfig>;
   /** Replaces the real database ping, e.g. with one that fails. */
   dbPing?: () => Promise<void>;
-};
+} & Pick<AppDeps, "clock" | "mailer" | "geo">;
 
 export type TestDatabase = { handle: DatabaseHandle; target: DatabaseTarget; close: () => Promise<void> };
 
@@ -38,7 +38,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // A no-op on the migrated PGlite template, but it keeps the real start-up path under test.
     await migrateDatabase(handle);
     const config = testConfig({ database: database.target, ...options.config });
-    const app = await buildApp({ config, db: handle.db, dbPing: options.dbPing ?? handle.ping });
+    const { clock, mailer, geo } = options;
+    const app = await buildApp({
+      config,
+      db: handle.db,
+      dbPing: options.dbPing ?? handle.ping,
+      ...(clock === undefined ? {} : { clock }),
+      ...(mailer === undefined ? {} : { mailer }),
+      ...(geo === undefined ? {} : { geo }),
+    });
     const close = async () => {
       await app.close();
       await database.close();

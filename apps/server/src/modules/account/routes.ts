@@ -1,0 +1,103 @@
+import {
+  apiPaths,
+  changePasswordBodySchema,
+  loginHistoryResponseSchema,
+  meResponseSchema,
+  messageResponseSchema,
+  twoFactorCodeBodySchema,
+  twoFactorSetupResponseSchema,
+} from "@satsbank/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireAuth, signedIn } from "../../plugins/session.js";
+import type { AuthContext } from "../auth/context.js";
+import { authText } from "../auth/messages.js";
+import { toSessionUser } from "../auth/user-view.js";
+import { changePassword } from "./change-password.js";
+import { disableTwoFactor } from "./disable-two-factor.js";
+import { enableTwoFactor } from "./enable-two-factor.js";
+import { loginHistory } from "./login-history.js";
+import { setupTwoFactor } from "./setup-two-factor.js";
+
+const tags = ["account"];
+
+/** Security settings of the signed-in person: password, two-factor authentication, login history. */
+export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (app, { ctx }) => {
+  // Every route here needs someone signed in.
+  app.addHook("preHandler", requireAuth);
+
+  app.post(
+    apiPaths.account.password,
+    {
+      schema: {
+        summary: "Change the password; ends the account's other sessions",
+        tags,
+        body: changePasswordBodySchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = signedIn(request);
+      const { currentPassword, newPassword } = request.body;
+      await changePassword({ ctx, user, sessionId, currentPassword, newPassword });
+      return { message: authText.passwordUpdated };
+    },
+  );
+
+  app.post(
+    apiPaths.account.twoFactorSetup,
+    {
+      schema: {
+        summary: "Start enrolling an authenticator app: a new secret, pending until confirmed",
+        tags,
+        body: z.object({}).optional(),
+        response: { 200: twoFactorSetupResponseSchema },
+      },
+    },
+    async (request) => setupTwoFactor({ ctx, user: signedIn(request).user }),
+  );
+
+  app.post(
+    apiPaths.account.twoFactorEnable,
+    {
+      schema: {
+        summary: "Turn two-factor authentication on with a code from the app",
+        tags,
+        body: twoFactorCodeBodySchema,
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await enableTwoFactor({ ctx, user: signedIn(request).user, code: request.body.code });
+      return { user: toSessionUser(user) };
+    },
+  );
+
+  app.post(
+    apiPaths.account.twoFactorDisable,
+    {
+      schema: {
+        summary: "Turn two-factor authentication off with a current code from the app",
+        tags,
+        body: twoFactorCodeBodySchema,
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await disableTwoFactor({ ctx, user: signedIn(request).user, code: request.body.code });
+      return { user: toSessionUser(user) };
+    },
+  );
+
+  app.get(
+    apiPaths.account.loginHistory,
+    {
+      schema: {
+        summary: "The account's latest sign-in attempts, newest first",
+        tags,
+        response: { 200: loginHistoryResponseSchema },
+      },
+    },
+    async (request) => ({ entries: await loginHistory({ ctx, userId: signedIn(request).user.id }) }),
+  );
+};

@@ -1,0 +1,27 @@
+import type { TwoFactorSetupResponse } from "@satsbank/shared";
+import { AppError } from "../../domain/app-error.js";
+import type { AuthContext } from "../auth/context.js";
+import { encryptSecret } from "../auth/keys.js";
+import { authText } from "../auth/messages.js";
+import { type UserRow, updateUser } from "../auth/queries.js";
+import { newTotpSecret, totpUri } from "../auth/totp.js";
+
+/**
+ * Starts enrolling an authenticator app: a new secret, kept encrypted as pending until a code from the
+ * app confirms it (enable-two-factor.ts). Starting again replaces the pending secret.
+ */
+export async function setupTwoFactor({
+  ctx,
+  user,
+}: {
+  ctx: Pick<AuthContext, "db" | "clock" | "keys" | "brandName">;
+  user: UserRow;
+}): Promise<TwoFactorSetupResponse> {
+  if (user.totpSecret !== null) throw new AppError("CONFLICT", authText.twoFactorAlreadyOn);
+  const secret = newTotpSecret();
+  await updateUser(ctx.db, user.id, {
+    totpPendingSecret: encryptSecret(ctx.keys.totpSecret, secret, user.id),
+    updatedAt: ctx.clock.now(),
+  });
+  return { secret, otpauthUri: totpUri({ secret, issuer: ctx.brandName, label: user.email }) };
+}

@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { GeoLookup } from "../../adapters/geoip/geoip.js";
+import type { Mailer } from "../../adapters/mailer/mailer.js";
+import type { Clock } from "../../clock.js";
+import type { Db } from "../../db/client.js";
+import type { RateLimiter } from "../rate-limit/limiter.js";
+import type { AuthKeys } from "./keys.js";
+
+/** What the auth and account use cases work with; each takes the part it needs. */
+export type AuthContext = {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  keys: AuthKeys;
+  geo: GeoLookup;
+  brandName: string;
+  /** The base of links in emails, no trailing slash. */
+  publicUrl: string;
+};
+
+/** Who is asking: for rate limits, sessions and the login history. */
+export type Client = {
+  /** Normalised (IPv4-mapped IPv6 as IPv4). With TRUST_PROXY, from X-Forwarded-For. */
+  ip: string;
+  userAgent: string | undefined;
+};

@@ -1,0 +1,36 @@
+import type { AuthContext } from "./context.js";
+import { assertEmailFree, insertNewUser } from "./new-user.js";
+import { hashPassword } from "./passwords.js";
+import type { UserRow } from "./queries.js";
+
+/** Makes a staff account (role admin): from `npm run admin -- create` and the seed, never over HTTP. */
+export async function createStaff({
+  ctx,
+  email,
+  name,
+  password,
+  username,
+}: {
+  ctx: Pick<AuthContext, "db">;
+  email: string;
+  name: string;
+  password: string;
+  username?: string;
+}): Promise<UserRow> {
+  await assertEmailFree(ctx.db, email);
+  const passwordHash = await hashPassword(password);
+  const { user } = await insertNewUser(
+    ctx.db,
+    {
+      name,
+      email,
+      passwordHash,
+      role: "admin",
+      accountType: "personal",
+      phone: null,
+      ...(username === undefined ? {} : { username }),
+    },
+    async () => null,
+  );
+  return user;
+}

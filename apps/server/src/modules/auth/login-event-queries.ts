@@ -1,0 +1,51 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { loginEvents } from "../../db/schema/index.js";
+import type { SignInFacts } from "../../domain/suspicious-login.js";
+
+export type LoginEventRow = typeof loginEvents.$inferSelect;
+
+export async function insertLoginEvent(db: Db, values: typeof loginEvents.$inferInsert): Promise<void> {
+  await db.insert(loginEvents).values(values);
+}
+
+/** What the account's earlier sign-ins say about a new one from `ipAddress` on `deviceKey`. */
+export async function signInFacts(
+  db: Db,
+  { userId, ipAddress, deviceKey }: { userId: string; ipAddress: string; deviceKey: string },
+): Promise<SignInFacts> {
+  const result = await db.execute<{
+    successes: string | number;
+    ip_seen: boolean | null;
+    device_seen: boolean | null;
+    failures: string | number;
+  }>(sql`
+    with earlier as (
+      select status, ip_address, device_key, created_at from ${loginEvents} where user_id = ${userId}
+    ),
+    last_success as (select max(created_at) as at from earlier where status <> 'failed')
+    select
+      (select count(*) from earlier where status <> 'failed') as successes,
+      (select bool_or(ip_address = ${ipAddress}) from earlier where status <> 'failed') as ip_seen,
+      (select bool_or(device_key = ${deviceKey}) from earlier where status <> 'failed') as device_seen,
+      (select count(*) from earlier, last_success
+        where status = 'failed' and (last_success.at is null or created_at > last_success.at)) as failures
+  `);
+  const row = result.rows[0];
+  return {
+    successesBefore: Number(row?.successes ?? 0),
+    ipSeenBefore: row?.ip_seen === true,
+    deviceSeenBefore: row?.device_seen === true,
+    failuresSinceLastSuccess: Number(row?.failures ?? 0),
+  };
+}
+
+/** The account's sign-in attempts, newest first. */
+export async function listLoginEvents(db: Db, userId: string, limit: number): Promise<LoginEventRow[]> {
+  return db
+    .select()
+    .from(loginEvents)
+    .where(and(eq(loginEvents.userId, userId)))
+    .orderBy(desc(loginEvents.createdAt), desc(loginEvents.id))
+    .limit(limit);
+}

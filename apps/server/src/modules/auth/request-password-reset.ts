@@ -1,0 +1,48 @@
+import { PASSWORD_RESET_TTL_MS } from "../../domain/auth-policy.js";
+import { normalizeEmail } from "../../domain/email.js";
+import { rateLimitRules } from "../../domain/rate-limit.js";
+import type { AuthContext, Client } from "./context.js";
+import { passwordResetEmail } from "./emails.js";
+import { findUserByEmail, insertResetToken } from "./queries.js";
+import { hashToken, newToken } from "./tokens.js";
+
+const { resetRequestsPerEmail, resetRequestsPerIp } = rateLimitRules;
+
+/** The page of the web app that reads the token. */
+export const RESET_PASSWORD_PATH = "/auth/reset-password";
+
+/**
+ * Mails a single-use reset link valid for 30 minutes when the email has an account. The caller answers
+ * the same either way, and this does the same work either way (the token is made and hashed regardless;
+ * the mail goes out without waiting for a server), so neither the answer nor its timing tells whether
+ * the account exists.
+ */
+export async function requestPasswordReset({
+  ctx,
+  email,
+  client,
+}: {
+  ctx: Pick<AuthContext, "db" | "clock" | "limiter" | "mailer" | "brandName" | "publicUrl">;
+  email: string;
+  client: Client;
+}): Promise<void> {
+  const key = normalizeEmail(email);
+  await ctx.limiter.check(resetRequestsPerEmail, key);
+  await ctx.limiter.check(resetRequestsPerIp, client.ip);
+  await ctx.limiter.hit(resetRequestsPerEmail, key);
+  await ctx.limiter.hit(resetRequestsPerIp, client.ip);
+
+  const token = newToken();
+  const tokenHash = hashToken(token);
+  const now = ctx.clock.now();
+  const user = await findUserByEmail(ctx.db, key);
+  if (user === undefined) return;
+  await insertResetToken(ctx.db, {
+    tokenHash,
+    userId: user.id,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+  });
+  const link = `${ctx.publicUrl}${RESET_PASSWORD_PATH}?token=${token}`;
+  await ctx.mailer.send(passwordResetEmail({ to: user.email, brandName: ctx.brandName, link }));
+}

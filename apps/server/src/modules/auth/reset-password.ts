@@ -1,0 +1,47 @@
+import { AppError } from "../../domain/app-error.js";
+import { rateLimitRules } from "../../domain/rate-limit.js";
+import type { AuthContext } from "./context.js";
+import { authText } from "./messages.js";
+import { hashPassword } from "./passwords.js";
+import {
+  consumeResetToken,
+  deleteUserChallenges,
+  deleteUserResetTokens,
+  deleteUserSessions,
+  isUsableResetToken,
+  updateUser,
+} from "./queries.js";
+import { hashToken } from "./tokens.js";
+
+const invalidLink = () => new AppError("BAD_REQUEST", authText.resetLinkInvalid);
+
+/**
+ * Sets a new password from a reset link. The link works once; the account's sessions, open sign-ins and
+ * other reset links all end, since whoever held them may be who the owner is locking out.
+ */
+export async function resetPassword({
+  ctx,
+  token,
+  password,
+}: {
+  ctx: Pick<AuthContext, "db" | "clock" | "limiter">;
+  token: string;
+  password: string;
+}): Promise<void> {
+  const now = ctx.clock.now();
+  const tokenHash = hashToken(token);
+  // A bad link costs no password hash.
+  if (!(await isUsableResetToken(ctx.db, tokenHash, now))) throw invalidLink();
+  const passwordHash = await hashPassword(password);
+  const user = await ctx.db.transaction(async (tx) => {
+    const userId = await consumeResetToken(tx, tokenHash, now);
+    if (userId === undefined) throw invalidLink();
+    const updated = await updateUser(tx, userId, { passwordHash, updatedAt: now });
+    await deleteUserSessions(tx, userId);
+    await deleteUserChallenges(tx, userId);
+    await deleteUserResetTokens(tx, userId);
+    return updated;
+  });
+  // The owner proved control of the email: earlier wrong guesses no longer hold the account.
+  await ctx.limiter.clear(rateLimitRules.signInFailuresPerAccount, user.email);
+}

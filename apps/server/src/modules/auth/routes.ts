@@ -1,0 +1,151 @@
+import {
+  apiPaths,
+  loginBodySchema,
+  loginChallengeSchema,
+  meResponseSchema,
+  messageResponseSchema,
+  PASSWORD_RESET_SENT_MESSAGE,
+  passwordResetConfirmBodySchema,
+  passwordResetRequestBodySchema,
+  signupBodySchema,
+  verifyLoginBodySchema,
+} from "@satsbank/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireAuth, type SessionCookies, signedIn } from "../../plugins/session.js";
+import { clientOf } from "./client.js";
+import type { AuthContext } from "./context.js";
+import { authText } from "./messages.js";
+import { requestPasswordReset } from "./request-password-reset.js";
+import { resetPassword } from "./reset-password.js";
+import { signOut } from "./sign-out.js";
+import { signUp } from "./sign-up.js";
+import { startSignIn } from "./start-sign-in.js";
+import { toSessionUser } from "./user-view.js";
+import { verifySignIn } from "./verify-sign-in.js";
+
+export type AuthRoutesOptions = {
+  ctx: AuthContext;
+  cookies: SessionCookies;
+  /** Not production: the per-IP sign-up limit spares this machine (e2e suites sign up a lot). */
+  spareLoopback: boolean;
+};
+
+const tags = ["auth"];
+
+/** Sign-up, the two steps of sign-in, sign-out, the current person and password reset. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { ctx, cookies, spareLoopback },
+) => {
+  app.post(
+    apiPaths.auth.signup,
+    {
+      schema: {
+        summary: "Create a customer account and sign in",
+        tags,
+        body: signupBodySchema,
+        response: { 201: meResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await signUp({
+        ctx,
+        name: request.body.name,
+        email: request.body.email,
+        password: request.body.password,
+        client: clientOf(request),
+        previousSessionToken: cookies.read(request),
+        spareLoopback,
+      });
+      if (session !== null) cookies.set(reply, session);
+      return reply.code(201).send({ user: toSessionUser(user) });
+    },
+  );
+
+  app.post(
+    apiPaths.auth.login,
+    {
+      schema: {
+        summary: "Sign in, step 1: email and password; opens the second step",
+        tags,
+        body: loginBodySchema,
+        response: { 200: loginChallengeSchema },
+      },
+    },
+    async (request) => startSignIn({ ctx, ...request.body, client: clientOf(request) }),
+  );
+
+  app.post(
+    apiPaths.auth.verify,
+    {
+      schema: {
+        summary: "Sign in, step 2: the 6-digit code; starts the session",
+        tags,
+        body: verifyLoginBodySchema,
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await verifySignIn({
+        ctx,
+        ...request.body,
+        client: clientOf(request),
+        previousSessionToken: cookies.read(request),
+      });
+      cookies.set(reply, session);
+      return { user: toSessionUser(user) };
+    },
+  );
+
+  app.post(
+    apiPaths.auth.logout,
+    { schema: { summary: "Sign out: ends the session on the server", tags, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await signOut({ ctx, sessionToken: cookies.read(request) });
+      cookies.clear(reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    apiPaths.auth.me,
+    {
+      schema: { summary: "The signed-in person", tags, response: { 200: meResponseSchema } },
+      preHandler: requireAuth,
+    },
+    async (request) => ({ user: toSessionUser(signedIn(request).user) }),
+  );
+
+  app.post(
+    apiPaths.auth.resetRequest,
+    {
+      schema: {
+        summary: "Mail a password reset link (the answer is the same whether or not the account exists)",
+        tags,
+        body: passwordResetRequestBodySchema,
+        response: { 202: messageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset({ ctx, email: request.body.email, client: clientOf(request) });
+      return reply.code(202).send({ message: PASSWORD_RESET_SENT_MESSAGE });
+    },
+  );
+
+  app.post(
+    apiPaths.auth.resetConfirm,
+    {
+      schema: {
+        summary: "Set a new password with a reset link's token; ends every session of the account",
+        tags,
+        body: passwordResetConfirmBodySchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await resetPassword({ ctx, token: request.body.token, password: request.body.password });
+      return { message: authText.passwordReset };
+    },
+  );
+};

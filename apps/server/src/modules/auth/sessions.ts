@@ -1,0 +1,38 @@
+import type { Db } from "../../db/client.js";
+import { sessionExpiresAt } from "../../domain/auth-policy.js";
+import type { Client } from "./context.js";
+import { deleteExpiredSessions, deleteSessionByTokenHash, insertSession } from "./queries.js";
+import { hashToken, newToken } from "./tokens.js";
+
+/** A session just made: the token goes into the cookie and nowhere else. */
+export type NewSession = { token: string; remember: boolean; expiresAt: Date };
+
+/**
+ * Starts a session with a fresh random token; the database keeps only its hash. A session the browser
+ * already held (`previousToken`) ends: every sign-in gets a new id, so a planted one is never upgraded.
+ */
+export async function startSession(
+  db: Db,
+  {
+    userId,
+    remember,
+    client,
+    now,
+    previousToken,
+  }: { userId: string; remember: boolean; client: Client; now: Date; previousToken: string | undefined },
+): Promise<NewSession> {
+  if (previousToken !== undefined) await deleteSessionByTokenHash(db, hashToken(previousToken));
+  await deleteExpiredSessions(db, userId, now);
+  const token = newToken();
+  const expiresAt = sessionExpiresAt(now, remember);
+  await insertSession(db, {
+    userId,
+    tokenHash: hashToken(token),
+    remember,
+    ipAddress: client.ip,
+    userAgent: client.userAgent ?? null,
+    createdAt: now,
+    expiresAt,
+  });
+  return { token, remember, expiresAt };
+}

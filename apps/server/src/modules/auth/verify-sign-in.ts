@@ -1,0 +1,95 @@
+import { AppError } from "../../domain/app-error.js";
+import { SIGN_IN_CHALLENGE_MAX_ATTEMPTS } from "../../domain/auth-policy.js";
+import { rateLimitRules } from "../../domain/rate-limit.js";
+import type { AuthContext, Client } from "./context.js";
+import { decryptSecret } from "./keys.js";
+import { recordFailedSignIn, recordSuccessfulSignIn } from "./login-events.js";
+import { authText } from "./messages.js";
+import {
+  type ChallengeRow,
+  consumeChallenge,
+  countWrongCode,
+  findChallenge,
+  findUserById,
+  type UserRow,
+  useTotpStep,
+} from "./queries.js";
+import { type NewSession, startSession } from "./sessions.js";
+import { hashToken, macCode, sameDigest } from "./tokens.js";
+import { totpStep } from "./totp.js";
+
+const expired = () => new AppError("UNAUTHENTICATED", authText.signInExpired);
+const wrongCode = () => new AppError("BAD_REQUEST", authText.wrongCode, { code: authText.wrongCode });
+
+type Ctx = Pick<AuthContext, "db" | "clock" | "limiter" | "keys" | "geo">;
+
+/** Whether the code is right; for an authenticator code also the time step it used (null when wrong). */
+function checkCode(
+  ctx: Ctx,
+  { challenge, user, code, now }: { challenge: ChallengeRow; user: UserRow; code: string; now: Date },
+): { right: boolean; step: number | null } {
+  if (challenge.method === "email") {
+    const right =
+      challenge.codeMac !== null &&
+      sameDigest(challenge.codeMac, macCode(ctx.keys.codeMac, challenge.idHash, code));
+    return { right, step: null };
+  }
+  // Two-factor was turned off after this sign-in started: it cannot finish.
+  if (user.totpSecret === null) throw expired();
+  const step = totpStep({ secret: decryptSecret(ctx.keys.totpSecret, user.totpSecret, user.id), code, now });
+  // A code whose time step was already used is refused: a code works once.
+  const right = step !== null && (user.totpLastStep === null || step > user.totpLastStep);
+  return { right, step };
+}
+
+/**
+ * Sign-in, step 2: checks the code of a challenge and starts the session. A challenge is good once,
+ * for 10 minutes and 5 wrong codes.
+ */
+export async function verifySignIn({
+  ctx,
+  challengeId,
+  code,
+  client,
+  previousSessionToken,
+}: {
+  ctx: Ctx;
+  challengeId: string;
+  code: string;
+  client: Client;
+  previousSessionToken: string | undefined;
+}): Promise<{ user: UserRow; session: NewSession }> {
+  await ctx.limiter.check(rateLimitRules.codeFailuresPerIp, client.ip);
+  const now = ctx.clock.now();
+  const challenge = await findChallenge(ctx.db, hashToken(challengeId));
+  const open =
+    challenge !== undefined &&
+    challenge.consumedAt === null &&
+    challenge.expiresAt > now &&
+    challenge.attempts < SIGN_IN_CHALLENGE_MAX_ATTEMPTS;
+  const user = open ? await findUserById(ctx.db, challenge.userId) : undefined;
+  if (!open || user === undefined) throw expired();
+
+  const { right, step } = checkCode(ctx, { challenge, user, code, now });
+  if (!right) {
+    await countWrongCode(ctx.db, challenge.id);
+    await ctx.limiter.hit(rateLimitRules.codeFailuresPerIp, client.ip);
+    await recordFailedSignIn(ctx, { userId: user.id, client });
+    throw wrongCode();
+  }
+
+  const session = await ctx.db.transaction(async (tx) => {
+    // Conditional updates: of two requests racing with the same right code, one signs in.
+    if (!(await consumeChallenge(tx, challenge.id, now, SIGN_IN_CHALLENGE_MAX_ATTEMPTS))) throw expired();
+    if (step !== null && !(await useTotpStep(tx, user.id, step))) throw wrongCode();
+    await recordSuccessfulSignIn(tx, { geo: ctx.geo, userId: user.id, client, now });
+    return startSession(tx, {
+      userId: user.id,
+      remember: challenge.remember,
+      client,
+      now,
+      previousToken: previousSessionToken,
+    });
+  });
+  return { user, session };
+}

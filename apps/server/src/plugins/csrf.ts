@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "../domain/app-error.js";
+import { isApiPath } from "./api-paths.js";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route takes multipart/form-data uploads besides JSON. */
+    acceptsMultipart?: boolean;
+  }
+}
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const SAFE_FETCH_SITES = new Set(["same-origin", "none"]);
+
+export const csrfText = {
+  crossSite: "Cross-site requests are not accepted.",
+  notJson: "Send the request body as JSON (Content-Type: application/json).",
+} as const;
+
+function mediaType(header: string | undefined): string {
+  return (header ?? "").split(";", 1)[0]?.trim().toLowerCase() ?? "";
+}
+
+/** The request's own origin, as the browser writes it in Origin (X-Forwarded-* with TRUST_PROXY). */
+function ownOrigin(request: FastifyRequest): string | null {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return null;
+  }
+}
+
+function sameOrigin(origin: string, request: FastifyRequest): boolean {
+  try {
+    return new URL(origin).origin === ownOrigin(request);
+  } catch {
+    return false; // "null" (a sandboxed or privacy-sensitive context) and garbage are foreign
+  }
+}
+
+/**
+ * Cross-site request forgery protection for the API's state-changing requests, without tokens:
+ * - a browser's Fetch Metadata (`Sec-Fetch-Site`) or `Origin` naming another site: 403 FORBIDDEN;
+ * - a body that is not JSON: 415. A cross-site form or a "simple" fetch cannot send
+ *   `application/json` without a CORS preflight, which this server never grants. Routes that take
+ *   uploads opt in to multipart with `config: { acceptsMultipart: true }`.
+ * The session cookie's SameSite=Lax is a third, independent layer.
+ */
+export const csrf = fp(
+  async (app: FastifyInstance) => {
+    app.addHook("onRequest", async (request) => {
+      if (!STATE_CHANGING.has(request.method) || !isApiPath(request.url)) return;
+      const site = request.headers["sec-fetch-site"];
+      if (site !== undefined && !SAFE_FETCH_SITES.has(site))
+        throw new AppError("FORBIDDEN", csrfText.crossSite);
+      const origin = request.headers.origin;
+      if (origin !== undefined && !sameOrigin(origin, request))
+        throw new AppError("FORBIDDEN", csrfText.crossSite);
+      // An unknown route answers 404 whatever it was sent.
+      if (request.is404) return;
+      const type = mediaType(request.headers["content-type"]);
+      if (type === "application/json") return;
+      if (type === "multipart/form-data" && request.routeOptions.config.acceptsMultipart === true) return;
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", csrfText.notJson);
+    });
+  },
+  { name: "csrf" },
+);
