@@ -19,14 +19,15 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
           <span
             aria-hidden="true"
             className={cn(
-              "flex size-10 shrink-0 items-center justify-center rounded-full",
+              "flex size-9 shrink-0 items-center justify-center rounded-full",
               received ? "bg-success/15 text-success" : "bg-primary/15 text-brand",
             )}
           >
-            <Icon className="size-5" />
+            <Icon className="size-4.5" />
           </span>
           <span className="min-w-0 flex-1">
-            <span className="block truncate font-medium">{counterpartyText(transaction)}</span>
+            {/* Wraps rather than truncates: the username is the point of the line. */}
+            <span className="block text-sm font-medium break-words">{counterpartyText(transaction)}</span>
             <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
               <span>{transactionTimeText(transaction.createdAt)}</span>
               <TransactionStatusLabel status={transaction.status} />
@@ -34,7 +35,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
           </span>
           <span
             className={cn(
-              "shrink-0 text-sm font-semibold tabular-nums",
+              "shrink-0 text-sm font-semibold whitespace-nowrap tabular-nums",
               received ? "text-success" : "text-foreground",
             )}
           >
