@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../../clock.js";
+import { signIn } from "../../test/auth-helpers.js";
+import { createTestApp, type TestApp } from "../../test/create-test-app.js";
+import { appSettings, loginEvents, sessions, users } from "../schema/index.js";
+import { demoCustomers } from "./demo-accounts.js";
+import { demoSignIns, SEEDED_SETTING, seedDemoData, seedOnFirstStart } from "./seed.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("the demo seed", () => {
+  it("creates exactly the listed accounts through the real use cases, once", async () => {
+    const created = await seedOnFirstStart({ db: t.db, clock: systemClock });
+    expect(created).toHaveLength(demoCustomers.length + 1);
+
+    const rows = await t.db.select().from(users);
+    expect(rows.map((row) => row.email).sort()).toEqual(
+      [...demoCustomers.map((customer) => customer.email), "admin@example.com"].sort(),
+    );
+    const byEmail = new Map(rows.map((row) => [row.email, row]));
+    expect(byEmail.get("demo@example.com")).toMatchObject({
+      username: "demo",
+      name: "Demo User",
+      phone: "+1 555 0100",
+      role: "customer",
+      accountType: "personal",
+    });
+    expect(byEmail.get("alice@example.com")?.username).toBe("alice");
+    expect(byEmail.get("bob@example.com")?.username).toBe("bob");
+    expect(byEmail.get("admin@example.com")?.role).toBe("admin");
+    expect(rows.filter((row) => row.role === "customer")).toHaveLength(demoCustomers.length);
+    expect(new Set(rows.map((row) => row.accountType))).toEqual(new Set(["personal", "business"]));
+    expect(rows.every((row) => row.passwordHash.startsWith("$argon2id$"))).toBe(true);
+    // Nothing but the accounts: no sessions, no sign-ins.
+    expect(await t.db.select().from(sessions)).toEqual([]);
+    expect(await t.db.select().from(loginEvents)).toEqual([]);
+
+    const [setting] = await t.db.select().from(appSettings).where(eq(appSettings.key, SEEDED_SETTING));
+    expect(setting).toBeDefined();
+    expect(await seedOnFirstStart({ db: t.db, clock: systemClock })).toBeNull();
+    expect(await seedDemoData({ db: t.db, clock: systemClock })).toEqual([]);
+    expect(await t.db.select().from(users)).toHaveLength(rows.length);
+  });
+
+  it("makes accounts that sign in with the printed passwords", async () => {
+    await seedOnFirstStart({ db: t.db, clock: systemClock });
+    const { res } = await signIn(t, { email: "demo@example.com", password: "demo-password" });
+    expect(res.json().user).toMatchObject({ username: "demo", name: "Demo User" });
+    const staff = await signIn(t, { email: "admin@example.com", password: "admin-password" });
+    expect(staff.res.json().user.role).toBe("admin");
+  });
+
+  it("prints every sign-in in one block", () => {
+    const block = demoSignIns("http://localhost:3000");
+    for (const text of [
+      "demo@example.com",
+      "demo-password",
+      "admin@example.com",
+      "admin-password",
+      "bob@example.com",
+    ]) {
+      expect(block).toContain(text);
+    }
+    expect(block).toContain("http://localhost:3000/dev/mailbox");
+  });
+});
