@@ -70,7 +70,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const ctx: AuthContext = {
     db,
     clock,
-    log: app.log,
     mailer,
     limiter: createRateLimiter({ db, clock }),
     keys: deriveAuthKeys(config.appSecret),

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { GeoLookup } from "../../adapters/geoip/geoip.js";
 import type { Mailer } from "../../adapters/mailer/mailer.js";
 import type { Clock } from "../../clock.js";
@@ -10,7 +9,6 @@ import type { AuthKeys } from "./keys.js";
 export type AuthContext = {
   db: Db;
   clock: Clock;
-  log: FastifyBaseLogger;
   mailer: Mailer;
   limiter: RateLimiter;
   keys: AuthKeys;

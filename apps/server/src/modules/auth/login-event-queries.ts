@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { loginEvents } from "../../db/schema/index.js";
 import type { SignInFacts } from "../../domain/suspicious-login.js";
@@ -45,7 +45,7 @@ export async function listLoginEvents(db: Db, userId: string, limit: number): Pr
   return db
     .select()
     .from(loginEvents)
-    .where(and(eq(loginEvents.userId, userId)))
+    .where(eq(loginEvents.userId, userId))
     .orderBy(desc(loginEvents.createdAt), desc(loginEvents.id))
     .limit(limit);
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { loginChallenges, passwordResetTokens, sessions, users } from "../../db/schema/index.js";
 
@@ -83,10 +83,6 @@ export async function findSession(
   return row;
 }
 
-export async function deleteSession(db: Db, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
 export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
@@ -99,11 +95,6 @@ export async function deleteUserSessions(db: Db, userId: string, except?: string
 
 export async function deleteExpiredSessions(db: Db, userId: string, now: Date): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
-}
-
-export async function countUserSessions(db: Db, userId: string): Promise<number> {
-  const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
-  return rows.length;
 }
 
 // ---- sign-in challenges
@@ -145,6 +136,18 @@ export async function consumeChallenge(db: Db, id: string, now: Date, maxAttempt
     )
     .returning({ id: loginChallenges.id });
   return rows.length === 1;
+}
+
+/** Deletes the account's challenges that can no longer be used: spent or expired. */
+export async function deleteStaleChallenges(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .delete(loginChallenges)
+    .where(
+      and(
+        eq(loginChallenges.userId, userId),
+        or(isNotNull(loginChallenges.consumedAt), lte(loginChallenges.expiresAt, now)),
+      ),
+    );
 }
 
 /** Deletes the account's challenges (the open ones and the spent ones). */

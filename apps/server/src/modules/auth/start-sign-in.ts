@@ -8,7 +8,7 @@ import { signInCodeEmail } from "./emails.js";
 import { recordFailedSignIn } from "./login-events.js";
 import { authText } from "./messages.js";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.js";
-import { findUserByEmail, insertChallenge } from "./queries.js";
+import { deleteStaleChallenges, findUserByEmail, insertChallenge } from "./queries.js";
 import { hashToken, macCode, newCode, newToken } from "./tokens.js";
 
 const { signInFailuresPerAccount, signInFailuresPerIp } = rateLimitRules;
@@ -57,6 +57,7 @@ export async function startSignIn({
   const method = user.totpSecret === null ? "email" : "totp";
   const code = method === "email" ? newCode() : null;
   const expiresAt = new Date(now.getTime() + SIGN_IN_CHALLENGE_TTL_MS);
+  await deleteStaleChallenges(ctx.db, user.id, now);
   await insertChallenge(ctx.db, {
     idHash,
     userId: user.id,
