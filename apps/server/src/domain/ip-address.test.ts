@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { classifyAddress, normalizeAddress, parseIpv6 } from "./ip-address.js";
+import { classifyAddress, isLoopbackAddress, normalizeAddress, parseIpv6 } from "./ip-address.js";
 
 describe("classifyAddress", () => {
   it.each([
@@ -74,5 +74,15 @@ describe("normalizeAddress", () => {
     expect(normalizeAddress("::ffff:127.0.0.1")).toBe("127.0.0.1");
     expect(normalizeAddress("FE80::1%eth0")).toBe("fe80::1");
     expect(normalizeAddress("203.0.113.9")).toBe("203.0.113.9");
+  });
+});
+
+describe("isLoopbackAddress", () => {
+  it("is true only for the machine itself", () => {
+    for (const ip of ["127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1"])
+      expect(isLoopbackAddress(ip)).toBe(true);
+    for (const ip of ["10.0.0.1", "192.168.1.1", "fe80::1", "::", "8.8.8.8", "nonsense"]) {
+      expect(isLoopbackAddress(ip)).toBe(false);
+    }
   });
 });

@@ -51,6 +51,9 @@ function mappedIpv4(groups: readonly number[]): Ipv4 | null {
   return [high >> 8, high & 0xff, low >> 8, low & 0xff];
 }
 
+const isIpv6Loopback = (groups: readonly number[]) =>
+  groups.slice(0, 7).every((g) => g === 0) && groups[7] === 1;
+
 function isLocalIpv4([a, b]: Ipv4): boolean {
   return (
     a === 10 || // private
@@ -74,10 +77,20 @@ export function classifyAddress(text: string): AddressKind {
   const mapped = mappedIpv4(v6);
   if (mapped !== null) return isLocalIpv4(mapped) ? "local" : "public";
   const first = v6[0] ?? 0;
-  const loopback = v6.slice(0, 7).every((g) => g === 0) && v6[7] === 1;
+  const loopback = isIpv6Loopback(v6);
   const linkLocal = (first & 0xffc0) === 0xfe80;
   const uniqueLocal = (first & 0xfe00) === 0xfc00;
   return loopback || linkLocal || uniqueLocal ? "local" : "public";
+}
+
+/** 127.0.0.0/8 and ::1 (IPv4-mapped too): the machine talking to itself. */
+export function isLoopbackAddress(text: string): boolean {
+  const v4 = parseIpv4(text);
+  if (v4 !== null) return v4[0] === 127;
+  const v6 = parseIpv6(text);
+  if (v6 === null) return false;
+  const mapped = mappedIpv4(v6);
+  return mapped === null ? isIpv6Loopback(v6) : mapped[0] === 127;
 }
 
 /** One text per address: IPv4-mapped IPv6 becomes plain IPv4, IPv6 is lower-case without a zone. */

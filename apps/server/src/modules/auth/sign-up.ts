@@ -1,5 +1,5 @@
 import type { AccountType } from "@satsbank/shared";
-import { classifyAddress } from "../../domain/ip-address.js";
+import { isLoopbackAddress } from "../../domain/ip-address.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
 import type { AuthContext, Client } from "./context.js";
 import { assertEmailFree, insertNewUser } from "./new-user.js";
@@ -25,8 +25,7 @@ export type SignUpInput = {
 /** Makes a customer account and, for a browser, signs it in: one transaction. */
 export async function signUp(input: SignUpInput): Promise<{ user: UserRow; session: NewSession | null }> {
   const { ctx, client } = input;
-  const limited =
-    client !== null && !(input.spareLoopback === true && classifyAddress(client.ip) === "local");
+  const limited = client !== null && !(input.spareLoopback === true && isLoopbackAddress(client.ip));
   if (limited) {
     await ctx.limiter.check(rateLimitRules.signUpsPerIp, client.ip);
     await ctx.limiter.hit(rateLimitRules.signUpsPerIp, client.ip);
