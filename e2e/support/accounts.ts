@@ -10,7 +10,7 @@ export interface TestAccount {
 
 /** The seeded accounts (made on the server's first start). Only for tests that change nothing. */
 export const seeded = {
-  customer: { name: "Demo Customer", email: "demo@example.com", password: "demo-password" },
+  customer: { name: "Demo User", email: "demo@example.com", password: "demo-password" },
   staff: { name: "Admin", email: "admin@example.com", password: "admin-password" },
 } as const satisfies Record<string, TestAccount>;
 

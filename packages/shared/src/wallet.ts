@@ -14,9 +14,15 @@ export const sendMessages = {
  * as `fields.recipient` / `fields.amount` of a VALIDATION_ERROR; the web app shows them as destructive toasts.
  */
 export const sendErrors = {
-  unknownRecipient: { title: "Recipient not found", text: "No customer has that username or deposit address" },
+  unknownRecipient: {
+    title: "Recipient not found",
+    text: "No customer has that username or deposit address",
+  },
   selfSend: { title: "Invalid recipient", text: "You can't send Bitcoin to yourself" },
-  notVerified: { title: "Verification required", text: "Verify your identity and address before sending Bitcoin" },
+  notVerified: {
+    title: "Verification required",
+    text: "Verify your identity and address before sending Bitcoin",
+  },
   keyReused: { title: "Send not repeated", text: "This send was already submitted with different details" },
 } as const;
 
