@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.js";
 
 const cwd = "/srv/satsbank";
+const MNEMONIC =
+  "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 
 function configError(env: NodeJS.ProcessEnv): string {
   try {
@@ -31,6 +33,10 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:3000",
       geoipDb: null,
       trustProxy: false,
+      walletMnemonic: null,
+      bitcoinNetwork: "regtest",
+      withdrawalFeeSats: 1000n,
+      price: { source: "fixed", usdPerBtc: "42389.57" },
     });
     expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, "../../web/dist"));
   });
@@ -52,6 +58,12 @@ describe("loadConfig", () => {
         PUBLIC_URL: "https://bank.acme.example/",
         GEOIP_DB: "geo/GeoLite2-City.mmdb",
         TRUST_PROXY: "true",
+        WALLET_MNEMONIC: `  ${MNEMONIC.replaceAll(" ", "   ")}  `,
+        BITCOIN_NETWORK: "mainnet",
+        WITHDRAWAL_FEE_SATS: "2500",
+        PRICE_SOURCE: "http",
+        PRICE_URL: "https://api.example.com/v2/prices/BTC-USD/spot",
+        PRICE_CACHE_SECONDS: "30",
       },
       cwd,
     );
@@ -70,6 +82,10 @@ describe("loadConfig", () => {
       publicUrl: "https://bank.acme.example",
       geoipDb: "/srv/satsbank/geo/GeoLite2-City.mmdb",
       trustProxy: true,
+      walletMnemonic: MNEMONIC,
+      bitcoinNetwork: "mainnet",
+      withdrawalFeeSats: 2500n,
+      price: { source: "http", url: "https://api.example.com/v2/prices/BTC-USD/spot", cacheSeconds: 30 },
     });
   });
 
@@ -121,6 +137,18 @@ describe("loadConfig", () => {
     [{ PUBLIC_URL: "bank.example" }, "Invalid configuration: PUBLIC_URL must be an http:// or https:// URL"],
     [{ MAIL_FROM: "nobody" }, "Invalid configuration: MAIL_FROM must be an address"],
     [{ TRUST_PROXY: "yes" }, 'Invalid configuration: TRUST_PROXY must be true or false (got "yes")'],
+    [{ WALLET_MNEMONIC: "one two three" }, "Invalid configuration: WALLET_MNEMONIC must be a valid BIP39"],
+    [
+      { BITCOIN_NETWORK: "litecoin" },
+      'Invalid configuration: BITCOIN_NETWORK must be one of mainnet, testnet, signet, regtest (got "litecoin")',
+    ],
+    [{ WITHDRAWAL_FEE_SATS: "0.5" }, "Invalid configuration: WITHDRAWAL_FEE_SATS must be a whole number"],
+    [{ PRICE_SOURCE: "oracle" }, "Invalid configuration: PRICE_SOURCE must be one of fixed, http"],
+    [{ PRICE_USD: "42,389.57" }, 'Invalid configuration: PRICE_USD must be a USD amount such as "42389.57"'],
+    [{ PRICE_USD: "1.234" }, 'Invalid configuration: PRICE_USD must be a USD amount such as "42389.57"'],
+    [{ PRICE_URL: "ftp://prices" }, "Invalid configuration: PRICE_URL must be an http:// or https:// URL"],
+    [{ PRICE_CACHE_SECONDS: "0" }, "Invalid configuration: PRICE_CACHE_SECONDS must be a whole number"],
+    [{ PRICE_SOURCE: "http" }, "Invalid configuration: PRICE_URL is required when PRICE_SOURCE=http"],
   ])("refuses %o with one line naming the variable", (env, expected) => {
     const message = configError(env);
     expect(message.startsWith(expected)).toBe(true);
@@ -131,6 +159,7 @@ describe("loadConfig", () => {
     expect(configError({ DATABASE_URL: "mysql://root:hunter2@db/bank" })).not.toContain("hunter2");
     expect(configError({ SMTP_URL: "ftp://root:hunter2@mail" })).not.toContain("hunter2");
     expect(configError({ APP_SECRET: "hunter2" })).not.toContain("hunter2");
+    expect(configError({ WALLET_MNEMONIC: "hunter2 abandon" })).not.toContain("hunter2");
   });
 
   it("names every bad variable when several are wrong, still on one line", () => {
@@ -146,7 +175,8 @@ describe("loadConfig", () => {
         "DATABASE_URL is required in production: the embedded PGlite database is for development only; " +
         "APP_SECRET is required in production: the secret generated in DATA_DIR is for development only; " +
         "SMTP_URL is required in production: the dev mailbox is for development only; " +
-        "PUBLIC_URL is required in production: links in emails must point at the bank's public address",
+        "PUBLIC_URL is required in production: links in emails must point at the bank's public address; " +
+        "WALLET_MNEMONIC is required in production: the wallet seed generated in DATA_DIR is for development only",
     );
     const production = {
       NODE_ENV: "production",
@@ -154,6 +184,7 @@ describe("loadConfig", () => {
       APP_SECRET: "x".repeat(40),
       SMTP_URL: "smtp://mail.internal:25",
       PUBLIC_URL: "https://bank.example",
+      WALLET_MNEMONIC: MNEMONIC,
     };
     expect(loadConfig(production, cwd).database.kind).toBe("postgres");
     expect(configError({ ...production, SMTP_URL: "" })).toBe(

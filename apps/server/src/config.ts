@@ -2,6 +2,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_BRAND_NAME } from "@satsbank/shared";
 import { z } from "zod";
+import { isHttpUrl, isPostgresUrl, isSmtpUrl, oneOf, optional } from "./config-parsers.js";
+import { type WalletConfig, walletConfig, walletEnvShape } from "./config-wallet.js";
 
 /**
  * Every environment variable the server reads, parsed once at start-up. Nothing else reads process.env:
@@ -14,7 +16,7 @@ export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug",
 /** Where the data lives: the embedded PGlite (dataDir null = in memory, for tests) or a PostgreSQL server. */
 export type DatabaseTarget = { kind: "pglite"; dataDir: string | null } | { kind: "postgres"; url: string };
 
-export type Config = {
+export type Config = WalletConfig & {
   port: number;
   host: string;
   dataDir: string;
@@ -39,8 +41,8 @@ export type Config = {
   trustProxy: boolean;
 };
 
-/** A Config whose APP_SECRET has been settled: what the app runs with. */
-export type AppConfig = Config & { appSecret: string };
+/** A Config whose APP_SECRET and WALLET_MNEMONIC have been settled: what the app runs with. */
+export type AppConfig = Config & { appSecret: string; walletMnemonic: string };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -49,14 +51,9 @@ export class ConfigError extends Error {
 // src/config.ts and dist/config.js both sit one level below apps/server, so one relative path serves both.
 const defaultWebDistDir = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
-// An empty variable (`PORT=` in an env file) means "not set", so the default applies.
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
-
 export const APP_SECRET_MIN_LENGTH = 32;
 
 const portMessage = "must be an integer between 1 and 65535";
-const oneOf = (options: readonly string[]) => `must be one of ${options.join(", ")}`;
 
 const envSchema = z.object({
   PORT: optional(
@@ -94,28 +91,11 @@ const envSchema = z.object({
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .transform((v) => v === "true" || v === "1"),
   ),
+  ...walletEnvShape,
 });
 
-function hasProtocol(value: string, protocols: readonly string[]): boolean {
-  try {
-    return protocols.includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
-function isPostgresUrl(value: string): boolean {
-  return hasProtocol(value, ["postgres:", "postgresql:"]);
-}
-function isSmtpUrl(value: string): boolean {
-  return hasProtocol(value, ["smtp:", "smtps:"]);
-}
-function isHttpUrl(value: string): boolean {
-  return hasProtocol(value, ["http:", "https:"]);
-}
-
 // Never echo these back: URLs usually carry a password, and the secret is a secret.
-const secretVariables = new Set(["DATABASE_URL", "SMTP_URL", "APP_SECRET"]);
+const secretVariables = new Set(["DATABASE_URL", "SMTP_URL", "APP_SECRET", "WALLET_MNEMONIC"]);
 
 function describeIssue(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
   const name = String(issue.path[0] ?? "environment");
@@ -130,6 +110,7 @@ const productionRequirements = [
   ["APP_SECRET", "the secret generated in DATA_DIR is for development only"],
   ["SMTP_URL", "the dev mailbox is for development only"],
   ["PUBLIC_URL", "links in emails must point at the bank's public address"],
+  ["WALLET_MNEMONIC", "the wallet seed generated in DATA_DIR is for development only"],
 ] as const;
 
 /** Parses the environment into a Config, or throws a ConfigError whose message is one line naming the variable. */
@@ -149,6 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
       throw new ConfigError(`Invalid configuration: ${details.join("; ")}`);
     }
   }
+
+  const wallet = walletConfig(vars);
+  if (typeof wallet === "string") throw new ConfigError(`Invalid configuration: ${wallet}`);
 
   const dataDir = path.resolve(cwd, vars.DATA_DIR ?? "./data");
   const port = vars.PORT ?? 3000;
@@ -171,5 +155,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     geoipDb: vars.GEOIP_DB === undefined ? null : path.resolve(cwd, vars.GEOIP_DB),
     trustProxy: vars.TRUST_PROXY ?? false,
+    ...wallet,
   };
 }

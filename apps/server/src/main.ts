@@ -6,13 +6,14 @@ import { openDatabase } from "./db/client.js";
 import { migrateDatabase } from "./db/migrate.js";
 import { demoSignIns, seedOnFirstStart } from "./db/seed/seed.js";
 import { handleShutdownSignals } from "./shutdown.js";
+import { withWalletMnemonic } from "./wallet-mnemonic.js";
 
 /**
  * Start-up, in order: configuration and its secret, database, migrations, demo data (embedded default
  * only), HTTP. Later: workers here.
  */
 async function main(): Promise<void> {
-  const config = await withAppSecret(readConfig());
+  const config = await withWalletMnemonic(await withAppSecret(readConfig()));
   const database = await openDatabase(config.database);
   // The embedded default (PGlite, not production) seeds demo accounts on its first start.
   const embedded = config.database.kind === "pglite" && config.nodeEnv !== "production";

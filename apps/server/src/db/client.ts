@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions, types } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -38,13 +39,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return openPglite(target.dataDir);
 }
 
+/**
+ * How every PGlite is opened. pg_trgm serves the history search's indexes (a WASM build loads extensions
+ * only when asked at construction). int8 arrives as text, as node-postgres delivers it: satoshi amounts
+ * never pass through a JS number on either driver.
+ */
+export const pgliteOptions = {
+  extensions: { pg_trgm },
+  parsers: { [types.INT8]: (value: string) => value },
+} satisfies PGliteOptions;
+
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
-  if (dataDir === null) return wrapPglite(new PGlite());
+  if (dataDir === null) return wrapPglite(new PGlite(pgliteOptions));
   await mkdir(dataDir, { recursive: true });
   // One process at a time: PGlite itself would let a second one in and corrupt the files.
   const unlock = await lockDataDir(dataDir);
   try {
-    return await wrapPglite(new PGlite(dataDir), unlock);
+    return await wrapPglite(new PGlite(dataDir, pgliteOptions), unlock);
   } catch (error) {
     await unlock();
     throw error;

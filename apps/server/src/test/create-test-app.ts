@@ -5,7 +5,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { type App, type AppDeps, buildApp } from "../app.js";
 import type { AppConfig, DatabaseTarget } from "../config.js";
-import { type DatabaseHandle, openDatabase, wrapPglite } from "../db/client.js";
+import { type DatabaseHandle, openDatabase, pgliteOptions, wrapPglite } from "../db/client.js";
 import { migrateDatabase } from "../db/migrate.js";
 import { testConfig } from "./test-config.js";
 
@@ -80,7 +80,7 @@ async function openPglite(template: "empty" | "migrated"): Promise<DatabaseHandl
     tarball = readFile(file).then((bytes) => new Blob([bytes]));
     templates.set(file, tarball);
   }
-  return wrapPglite(new PGlite({ loadDataDir: await tarball }));
+  return wrapPglite(new PGlite({ ...pgliteOptions, loadDataDir: await tarball }));
 }
 
 /** A new database with a unique name on the test server, dropped (even if still in use) by close(). */

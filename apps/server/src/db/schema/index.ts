@@ -1,5 +1,9 @@
 // One file per domain; this index is what Drizzle (queries) and drizzle-kit (migrations) both read.
 export * from "./auth.js";
+export * from "./kyc.js";
+export * from "./ledger.js";
 export * from "./mail.js";
 export * from "./rate-limit.js";
 export * from "./settings.js";
+export * from "./transactions.js";
+export * from "./wallet.js";

@@ -1,0 +1,53 @@
+import { transactionStatusSchema, transactionTypeSchema } from "@satsbank/shared";
+import { sql } from "drizzle-orm";
+import { bigint, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth.js";
+import { ledgerTransfers } from "./ledger.js";
+
+const values = <T extends string>(schema: { options: readonly T[] }) => schema.options as [T, ...T[]];
+
+/**
+ * What a customer sees in their history: one row per customer per movement (a send between two
+ * customers is a `send` row for one and a `receive` row for the other). Written by the transactions
+ * module in the same database transaction as the ledger postings it describes.
+ */
+export const walletTransactions = pgTable(
+  "wallet_transactions",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    type: text("type", { enum: values(transactionTypeSchema) }).notNull(),
+    status: text("status", { enum: values(transactionStatusSchema) }).notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    fee: bigint("fee", { mode: "bigint" }).notNull().default(sql`0`),
+    counterpartyUserId: uuid("counterparty_user_id").references(() => users.id),
+    // The counterparty's username and name when it happened, denormalised: the search reads this table only.
+    counterpartyUsername: text("counterparty_username"),
+    counterpartyName: text("counterparty_name"),
+    /** The Bitcoin address, when the money went to or came from one. */
+    address: text("address"),
+    note: text("note"),
+    /** The ledger transfer that moved the money. */
+    transferId: bigint("transfer_id", { mode: "number" }).references(() => ledgerTransfers.id),
+    /** The on-chain transaction, for deposits and withdrawals. */
+    txid: text("txid"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    index("wallet_transactions_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("wallet_transactions_user_type_created_idx").on(t.userId, t.type, t.createdAt.desc(), t.id.desc()),
+    index("wallet_transactions_counterparty_trgm_idx").using(
+      "gin",
+      t.counterpartyUsername.op("gin_trgm_ops"),
+    ),
+    index("wallet_transactions_address_trgm_idx").using("gin", t.address.op("gin_trgm_ops")),
+    index("wallet_transactions_transfer_idx").on(t.transferId),
+    check("wallet_transactions_type_check", sql`${t.type} in ('send', 'receive')`),
+    check("wallet_transactions_status_check", sql`${t.status} in ('completed', 'pending', 'failed')`),
+    check("wallet_transactions_amount_positive", sql`${t.amount} > 0`),
+    check("wallet_transactions_fee_check", sql`${t.fee} >= 0`),
+    check("wallet_transactions_note_length", sql`length(${t.note}) <= 140`),
+  ],
+);

@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth.js";
+
+// Owned by the wallet module: deposit addresses and the idempotency of sends.
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const networkCheck = (column: unknown) => sql`${column} in ('mainnet', 'testnet', 'signet', 'regtest')`;
+
+/** A customer's deposit address: BIP84, derived from the bank's wallet at (network, chain, index). */
+export const depositAddresses = pgTable(
+  "deposit_addresses",
+  {
+    address: text("address").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    network: text("network").notNull(),
+    /** 0: the receive chain. */
+    chain: smallint("chain").notNull(),
+    chainIndex: integer("chain_index").notNull(),
+    createdAt: timestamptz("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("deposit_addresses_user_network_unique").on(t.userId, t.network),
+    uniqueIndex("deposit_addresses_derivation_unique").on(t.network, t.chain, t.chainIndex),
+    check("deposit_addresses_network_check", networkCheck(t.network)),
+    check("deposit_addresses_index_check", sql`${t.chainIndex} >= 0`),
+  ],
+);
+
+/** The next unused index of each derivation chain: the row lock makes assignments one at a time. */
+export const addressChains = pgTable(
+  "address_chains",
+  {
+    network: text("network").notNull(),
+    chain: smallint("chain").notNull(),
+    nextIndex: integer("next_index").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.network, t.chain] }),
+    check("address_chains_network_check", networkCheck(t.network)),
+  ],
+);
+
+/**
+ * A customer's send, by the idempotency key their client made: the same key again answers the same
+ * transaction, and a different body under the same key is refused. Written in the send's transaction.
+ */
+export const sendRequests = pgTable(
+  "send_requests",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: uuid("idempotency_key").notNull(),
+    /** SHA-256 of the request body (recipient, amount, note) as the server understood it. */
+    requestHash: text("request_hash").notNull(),
+    /** The sender's wallet transaction: the answer to every repeat. */
+    transactionId: uuid("transaction_id").notNull(),
+    createdAt: timestamptz("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] })],
+);

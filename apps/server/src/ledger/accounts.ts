@@ -1,0 +1,36 @@
+import type { Db } from "../db/client.js";
+import type { LedgerAccountKind } from "../db/schema/index.js";
+import { type Sats, sats } from "../domain/money.js";
+import {
+  findBankAccountId,
+  findCustomerAccounts,
+  findCustomerBalance,
+  insertCustomerAccounts,
+} from "./queries.js";
+
+/**
+ * The customers' ledger accounts, opening the missing ones (lazily, in the caller's transaction: a
+ * customer's account appears with their first transfer). Safe under concurrency: the unique index on
+ * user_id lets one opening win; the others find it.
+ */
+export async function openCustomerAccounts(db: Db, userIds: readonly string[]): Promise<Map<string, number>> {
+  const found = await findCustomerAccounts(db, userIds);
+  const missing = userIds.filter((userId) => !found.has(userId));
+  if (missing.length === 0) return found;
+  await insertCustomerAccounts(db, missing);
+  const opened = await findCustomerAccounts(db, userIds);
+  for (const userId of userIds) {
+    if (!opened.has(userId)) throw new Error(`Could not open a ledger account for ${userId}`);
+  }
+  return opened;
+}
+
+/** The id of one of the bank's own accounts (there is one of each kind). */
+export function bankAccountId(db: Db, kind: Exclude<LedgerAccountKind, "customer">): Promise<number> {
+  return findBankAccountId(db, kind);
+}
+
+/** A customer's balance, straight from the ledger (0 before their first transfer). */
+export async function customerBalance(db: Db, userId: string): Promise<Sats> {
+  return sats(await findCustomerBalance(db, userId));
+}

@@ -1,0 +1,112 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { type LedgerAccountKind, type LedgerTransferKind, ledgerAccounts } from "../db/schema/index.js";
+
+// The ledger's SQL. Only this file touches ledger_accounts and ledger_transfers, and balances and transfers
+// are written only by the ledger_post() function (drizzle/0004_ledger_posting.sql).
+
+export type PostingRow = { transferIds: number[]; replayed: boolean };
+
+export type PostingArgs = {
+  idempotencyKey: string;
+  debits: number[];
+  credits: number[];
+  amounts: bigint[];
+  kinds: LedgerTransferKind[];
+  references: Array<string | null>;
+  at: Date;
+};
+
+/** One round trip: ledger_post() checks, locks, updates and inserts (see the migration). */
+export async function callLedgerPost(db: Db, args: PostingArgs): Promise<PostingRow> {
+  const list = <T>(values: T[]) => sql.param(values);
+  const result = await db.execute<{ transfer_ids: string[]; replayed: boolean }>(sql`
+    select transfer_ids::text[] as transfer_ids, replayed from ledger_post(
+      ${args.idempotencyKey},
+      ${list(args.debits.map(String))}::bigint[],
+      ${list(args.credits.map(String))}::bigint[],
+      ${list(args.amounts.map(String))}::bigint[],
+      ${list(args.kinds)}::text[],
+      ${list(args.references)}::text[],
+      ${args.at.toISOString()}::timestamptz
+    )`);
+  const row = result.rows[0];
+  if (row === undefined) throw new Error("ledger_post returned no row");
+  return { transferIds: row.transfer_ids.map(Number), replayed: row.replayed };
+}
+
+/** The customers' account ids, for those who have one. */
+export async function findCustomerAccounts(db: Db, userIds: readonly string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.userId, [...userIds]));
+  return new Map(rows.map((row) => [row.userId as string, row.id]));
+}
+
+/** Opens accounts for these customers; an account that exists already (or is being opened) is kept. */
+export async function insertCustomerAccounts(db: Db, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insert(ledgerAccounts)
+    .values(userIds.map((userId) => ({ kind: "customer" as const, userId })))
+    .onConflictDoNothing({ target: ledgerAccounts.userId });
+}
+
+export async function findBankAccountId(
+  db: Db,
+  kind: Exclude<LedgerAccountKind, "customer">,
+): Promise<number> {
+  const [row] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, kind), isNull(ledgerAccounts.userId)));
+  if (row === undefined)
+    throw new Error(`The bank's ${kind} account is missing: are the migrations applied?`);
+  return row.id;
+}
+
+/** The customer's balance: 0 until their account is opened by a first transfer. */
+export async function findCustomerBalance(db: Db, userId: string): Promise<bigint> {
+  const result = await db.execute<{ balance: string }>(
+    sql`select balance::text as balance from ${ledgerAccounts} where user_id = ${userId}`,
+  );
+  return BigInt(result.rows[0]?.balance ?? "0");
+}
+
+export type InvariantFigures = {
+  totalSats: bigint;
+  negativeCustomerAccounts: number;
+  mismatchedAccounts: number;
+};
+
+/**
+ * The books in one statement (one snapshot): the sum of every balance, the customer accounts below zero,
+ * and the accounts whose balance differs from their transfers' credits minus debits (a transfer naming
+ * an account that does not exist counts as a mismatch too).
+ */
+export async function invariantFigures(db: Db): Promise<InvariantFigures> {
+  const result = await db.execute<{ total: string; negative: string; mismatched: string }>(sql`
+    with movements as (
+      select account_id, sum(change) as total from (
+        select debit_account_id as account_id, -amount as change from ledger_transfers
+        union all
+        select credit_account_id, amount from ledger_transfers
+      ) as legs
+      group by account_id
+    )
+    select
+      (select coalesce(sum(balance), 0)::text from ledger_accounts) as total,
+      (select count(*)::text from ledger_accounts where kind = 'customer' and balance < 0) as negative,
+      (select count(*)::text
+         from ledger_accounts a full join movements m on m.account_id = a.id
+        where a.id is null or a.balance <> coalesce(m.total, 0)) as mismatched
+  `);
+  const row = result.rows[0];
+  return {
+    totalSats: BigInt(row?.total ?? "0"),
+    negativeCustomerAccounts: Number(row?.negative ?? 0),
+    mismatchedAccounts: Number(row?.mismatched ?? 0),
+  };
+}
