@@ -5,10 +5,14 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { type GeoLookup, noGeoLookup, openGeoLookup } from "./adapters/geoip/geoip.js";
 import { createMailer } from "./adapters/mailer/create-mailer.js";
 import type { Mailer } from "./adapters/mailer/mailer.js";
+import { createPriceSource } from "./adapters/price/create-price-source.js";
+import type { PriceSource } from "./adapters/price/price-source.js";
+import { walletKeys } from "./bitcoin/wallet-keys.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { AppConfig } from "./config.js";
 import type { Db } from "./db/client.js";
 import { accountRoutes } from "./modules/account/routes.js";
+import { adminRoutes } from "./modules/admin/routes.js";
 import type { AuthContext } from "./modules/auth/context.js";
 import { deriveAuthKeys } from "./modules/auth/keys.js";
 import { authRoutes } from "./modules/auth/routes.js";
@@ -16,6 +20,9 @@ import { devMailboxRoutes } from "./modules/dev-mailbox/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { metaRoutes } from "./modules/meta/routes.js";
 import { createRateLimiter } from "./modules/rate-limit/limiter.js";
+import { transactionRoutes } from "./modules/transactions/routes.js";
+import type { WalletContext } from "./modules/wallet/context.js";
+import { walletRoutes } from "./modules/wallet/routes.js";
 import { apiNoStore } from "./plugins/api-no-store.js";
 import { API_PREFIX } from "./plugins/api-paths.js";
 import { csrf } from "./plugins/csrf.js";
@@ -46,6 +53,8 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Default: the GEOIP_DB database when configured, else no lookups. */
   geo?: GeoLookup;
+  /** Default: the PRICE_SOURCE of the configuration. */
+  price?: PriceSource;
 };
 
 /**
@@ -77,6 +86,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     brandName: config.brandName,
     publicUrl: config.publicUrl,
   };
+  const wallet: WalletContext = {
+    db,
+    clock,
+    keys: walletKeys(config.walletMnemonic, config.bitcoinNetwork),
+    price:
+      deps.price ??
+      createPriceSource({
+        config: config.price,
+        clock,
+        onError: (error) => app.log.warn({ err: error }, "the price provider failed"),
+      }),
+    withdrawalFeeSats: config.withdrawalFeeSats,
+  };
   const production = config.nodeEnv === "production";
   const cookies = sessionCookies({ secure: production });
 
@@ -98,6 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(metaRoutes, { prefix: API_PREFIX, brandName: config.brandName });
   await app.register(authRoutes, { ctx, cookies, spareLoopback: !production });
   await app.register(accountRoutes, { ctx });
+  await app.register(walletRoutes, { ctx: wallet });
+  await app.register(transactionRoutes, { ctx: { db } });
+  await app.register(adminRoutes, { ctx: { db, clock } });
   // Development only, and only while mail goes to the dev mailbox.
   if (!production && mailer.kind === "outbox") {
     await app.register(devMailboxRoutes, { db, brandName: config.brandName });

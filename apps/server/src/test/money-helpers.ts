@@ -1,11 +1,21 @@
 import { randomUUID } from "node:crypto";
+import { apiPaths, type SessionUser } from "@satsbank/shared";
 import { expect } from "vitest";
+import { fixedPrice } from "../adapters/price/fixed.js";
+import { walletKeys } from "../bitcoin/wallet-keys.js";
+import { type Clock, systemClock } from "../clock.js";
 import type { Db } from "../db/client.js";
 import { sats } from "../domain/money.js";
 import { bankAccountId, openCustomerAccounts } from "../ledger/accounts.js";
 import { checkLedgerInvariants } from "../ledger/invariants.js";
 import { postTransfers } from "../ledger/post-transfers.js";
 import { insertUser, type UserRow } from "../modules/auth/queries.js";
+import { markVerified } from "../modules/kyc/mark-verified.js";
+import type { WalletContext } from "../modules/wallet/context.js";
+import { fundFromEquity } from "../modules/wallet/fund-from-equity.js";
+import { getJson, newAccount, postJson, signUp } from "./auth-helpers.js";
+import type { TestApp } from "./create-test-app.js";
+import { TEST_WALLET_MNEMONIC } from "./test-config.js";
 
 let counter = 0;
 
@@ -63,4 +73,58 @@ export async function expectBooksBalanced(db: Db): Promise<void> {
     mismatchedAccounts: 0,
     ok: true,
   });
+}
+
+/** The wallet use cases' context for tests that call them directly. */
+export function walletContext(t: TestApp, clock: Clock = systemClock): WalletContext {
+  return {
+    db: t.db,
+    clock,
+    keys: walletKeys(TEST_WALLET_MNEMONIC, "regtest"),
+    price: fixedPrice({ usdPerBtc: "42389.57", clock }),
+    withdrawalFeeSats: 1000n,
+  };
+}
+
+export type TestCustomer = { token: string; user: SessionUser };
+
+/**
+ * A customer signed up through the API (so they can sign in), optionally verified and funded with an
+ * opening balance through the real use cases.
+ */
+export async function testCustomer(
+  t: TestApp,
+  {
+    name = "Money Tester",
+    verified = true,
+    funds = 0n,
+  }: { name?: string; verified?: boolean; funds?: bigint } = {},
+): Promise<TestCustomer> {
+  const { token, user } = await signUp(t, newAccount(name));
+  if (verified) await markVerified({ ctx: { db: t.db, clock: systemClock }, userId: user.id });
+  if (funds > 0n) {
+    await fundFromEquity({
+      ctx: { db: t.db, clock: systemClock },
+      userId: user.id,
+      amount: sats(funds),
+      idempotencyKey: `test-opening:${user.id}`,
+    });
+  }
+  return { token, user };
+}
+
+type Res = Awaited<ReturnType<TestApp["app"]["inject"]>>;
+
+export function sendRequest(t: TestApp, token: string, body: Record<string, unknown>): Promise<Res> {
+  return postJson(t, apiPaths.wallet.send, { idempotencyKey: randomUUID(), ...body }, { cookie: token });
+}
+
+export function quoteRequest(t: TestApp, token: string, body: Record<string, unknown>): Promise<Res> {
+  return postJson(t, apiPaths.wallet.quote, body, { cookie: token });
+}
+
+export async function balanceOf(t: TestApp, token: string): Promise<bigint> {
+  const res = await getJson(t, apiPaths.wallet.summary, { cookie: token });
+  expect(res.statusCode, res.body).toBe(200);
+  return BigInt(res.json().balanceSats);
 }

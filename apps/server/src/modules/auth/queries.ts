@@ -22,6 +22,12 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
+/** The account with this username (usernames are stored lower-case). */
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.username, username.toLowerCase()));
+  return row;
+}
+
 /** Which of these usernames are taken. */
 export async function takenUsernames(db: Db, candidates: string[]): Promise<Set<string>> {
   if (candidates.length === 0) return new Set();

@@ -1,0 +1,42 @@
+import type { HistoryFilter, TransactionType } from "@satsbank/shared";
+
+// Pure parts of the history query: the filter, the search pattern and the keyset cursor.
+
+export function typeForFilter(filter: HistoryFilter): TransactionType | null {
+  if (filter === "sent") return "send";
+  if (filter === "received") return "receive";
+  return null;
+}
+
+/** An ILIKE pattern that matches `text` anywhere, with its own %, _ and \ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Where a page ended: the last row's creation time (microseconds, as text) and id. */
+export type HistoryPosition = { createdAt: string; id: string };
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The opaque cursor the client passes back for the next page. */
+export function encodeCursor(position: HistoryPosition): string {
+  return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString("base64url");
+}
+
+/** The position a cursor names, or null when it is not one this server made. */
+export function decodeCursor(cursor: string): HistoryPosition | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [createdAt, id] = value as unknown[];
+    if (typeof createdAt !== "string" || typeof id !== "string") return null;
+    return TIMESTAMP.test(createdAt) && UUID.test(id) ? { createdAt, id } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isUuid(text: string): boolean {
+  return UUID.test(text);
+}

@@ -1,0 +1,36 @@
+import { isValidUsername } from "@satsbank/shared";
+
+/** What an address check says about a text: an address of this bank's network, of another, or neither. */
+export type AddressCheck = "this-network" | "other-network" | "not-an-address";
+
+/** What the person typed in the recipient field, before anyone is looked up. */
+export type RecipientInput =
+  | { kind: "username"; username: string }
+  | { kind: "address"; address: string }
+  | { kind: "other-network-address" }
+  | { kind: "invalid" };
+
+/** Bech32 addresses may be written in capitals (QR codes do); the canonical form is lower case. */
+function canonicalAddress(text: string): string {
+  return /^(bc|tb|bcrt)1/i.test(text) ? text.toLowerCase() : text;
+}
+
+/**
+ * Reads the recipient field: an address (checked by `checkAddress`, which knows the networks) or a
+ * username (case-insensitive). The two never overlap: usernames are at most 20 characters and never start
+ * like an address.
+ */
+export function parseRecipient(text: string, checkAddress: (text: string) => AddressCheck): RecipientInput {
+  const trimmed = text.trim();
+  const address = canonicalAddress(trimmed);
+  switch (checkAddress(address)) {
+    case "this-network":
+      return { kind: "address", address };
+    case "other-network":
+      return { kind: "other-network-address" };
+    case "not-an-address": {
+      const username = trimmed.toLowerCase();
+      return isValidUsername(username) ? { kind: "username", username } : { kind: "invalid" };
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import type { Transaction } from "@satsbank/shared";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../domain/app-error.js";
+import { isUuid } from "../../domain/history.js";
+import { findWalletTransaction } from "./queries.js";
+import { toTransaction } from "./transaction-view.js";
+
+export const transactionNotFoundText = "Transaction not found";
+
+/**
+ * One of the customer's own transactions. Anyone else's is "not found", exactly like one that does not
+ * exist: the answer never tells that an id belongs to another customer.
+ */
+export async function getTransaction({
+  ctx,
+  userId,
+  id,
+}: {
+  ctx: { db: Db };
+  userId: string;
+  id: string;
+}): Promise<Transaction> {
+  const row = isUuid(id) ? await findWalletTransaction(ctx.db, { userId, id }) : undefined;
+  if (row === undefined) throw new AppError("NOT_FOUND", transactionNotFoundText);
+  return toTransaction(row);
+}

@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../../db/client.js";
+import { insertWalletTransactions, type NewWalletTransaction, type WalletTransactionRow } from "./queries.js";
+
+export type Party = { id: string; username: string; name: string };
+
+export type CustomerTransfer = {
+  /** The id of the sender's row (known before the posting: the ledger reference names it). */
+  sendId: string;
+  sender: Party;
+  recipient: Party;
+  amount: bigint;
+  /** The recipient's deposit address, when the sender used it. */
+  address: string | null;
+  note: string | null;
+  transferId: number;
+  at: Date;
+};
+
+/**
+ * Both sides of a transfer between customers in their histories: a completed `send` for the sender and a
+ * `receive` for the recipient, each naming the other. Call it in the transaction that posted the
+ * transfer. Returns the sender's row.
+ */
+export async function recordCustomerTransfer(
+  db: Db,
+  transfer: CustomerTransfer,
+): Promise<WalletTransactionRow> {
+  const { sender, recipient } = transfer;
+  const common = {
+    status: "completed",
+    amount: transfer.amount,
+    fee: 0n,
+    address: transfer.address,
+    note: transfer.note,
+    transferId: transfer.transferId,
+    txid: null,
+    createdAt: transfer.at,
+  } as const;
+  const sent = {
+    ...common,
+    id: transfer.sendId,
+    userId: sender.id,
+    type: "send",
+    counterpartyUserId: recipient.id,
+    counterpartyUsername: recipient.username,
+    counterpartyName: recipient.name,
+  } as const satisfies NewWalletTransaction;
+  await insertWalletTransactions(db, [
+    sent,
+    {
+      ...common,
+      id: randomUUID(),
+      userId: recipient.id,
+      type: "receive",
+      counterpartyUserId: sender.id,
+      counterpartyUsername: sender.username,
+      counterpartyName: sender.name,
+    },
+  ]);
+  return sent;
+}
+
+/**
+ * An opening balance in the customer's history: a completed `receive` from the bank itself (no
+ * counterparty). Call it in the transaction that posted the opening balance.
+ */
+export async function recordOpeningBalance(
+  db: Db,
+  entry: { userId: string; amount: bigint; transferId: number; note: string; at: Date },
+): Promise<WalletTransactionRow> {
+  const row = {
+    id: randomUUID(),
+    userId: entry.userId,
+    type: "receive",
+    status: "completed",
+    amount: entry.amount,
+    fee: 0n,
+    counterpartyUserId: null,
+    counterpartyUsername: null,
+    counterpartyName: null,
+    address: null,
+    note: entry.note,
+    transferId: entry.transferId,
+    txid: null,
+    createdAt: entry.at,
+  } as const satisfies NewWalletTransaction;
+  await insertWalletTransactions(db, [row]);
+  return row;
+}

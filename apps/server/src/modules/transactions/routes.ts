@@ -1,0 +1,48 @@
+import {
+  apiPaths,
+  listTransactionsQuerySchema,
+  transactionPageSchema,
+  transactionResponseSchema,
+} from "@satsbank/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../../db/client.js";
+import { requireRole, signedIn } from "../../plugins/session.js";
+import { getTransaction } from "./get-transaction.js";
+import { listTransactions } from "./list-transactions.js";
+
+const tags = ["transactions"];
+
+/** The signed-in customer's history: a page at a time, or one transaction. */
+export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: { db: Db } }> = async (app, { ctx }) => {
+  app.addHook("preHandler", requireRole("customer"));
+
+  app.get(
+    apiPaths.transactions.list,
+    {
+      schema: {
+        summary: "The customer's transactions, newest first: filter, search and keyset pages",
+        tags,
+        querystring: listTransactionsQuerySchema,
+        response: { 200: transactionPageSchema },
+      },
+    },
+    async (request) => listTransactions({ ctx, userId: signedIn(request).user.id, ...request.query }),
+  );
+
+  app.get(
+    // apiPaths.transactions.one(id) builds this URL (it encodes the id, so it cannot write ":id").
+    `${apiPaths.transactions.list}/:id`,
+    {
+      schema: {
+        summary: "One of the customer's transactions (404 for anyone else's)",
+        tags,
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: transactionResponseSchema },
+      },
+    },
+    async (request) => ({
+      transaction: await getTransaction({ ctx, userId: signedIn(request).user.id, id: request.params.id }),
+    }),
+  );
+};

@@ -1,0 +1,14 @@
+import type { PriceSource } from "../../adapters/price/price-source.js";
+import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
+import type { Clock } from "../../clock.js";
+import type { Db } from "../../db/client.js";
+
+/** What the wallet use cases work with; each takes the part it needs. */
+export type WalletContext = {
+  db: Db;
+  clock: Clock;
+  keys: WalletKeys;
+  price: PriceSource;
+  /** The network fee of a withdrawal to an outside address (WITHDRAWAL_FEE_SATS). */
+  withdrawalFeeSats: bigint;
+};

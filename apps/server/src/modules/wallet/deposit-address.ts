@@ -1,0 +1,38 @@
+import { RECEIVE_CHAIN } from "../../bitcoin/keys.js";
+import { receiveAddress } from "../../bitcoin/wallet-keys.js";
+import { runTransaction } from "../../db/transaction.js";
+import type { WalletContext } from "./context.js";
+import { findUserDepositAddress, insertDepositAddress, lockNextIndex } from "./queries.js";
+
+/**
+ * The customer's deposit address on the bank's network, assigned on first need: the next unused index
+ * of the BIP84 receive chain. Assignments take the chain's counter lock, so two at once never share an
+ * index and a customer never gets two addresses.
+ */
+export async function depositAddressFor({
+  ctx,
+  userId,
+}: {
+  ctx: Pick<WalletContext, "db" | "clock" | "keys">;
+  userId: string;
+}): Promise<string> {
+  const network = ctx.keys.network;
+  const existing = await findUserDepositAddress(ctx.db, { userId, network });
+  if (existing !== undefined) return existing.address;
+  return runTransaction(ctx.db, async (tx) => {
+    const index = await lockNextIndex(tx, { network, chain: RECEIVE_CHAIN });
+    // Another request for this customer may have assigned one while this one waited for the lock.
+    const assigned = await findUserDepositAddress(tx, { userId, network });
+    if (assigned !== undefined) return assigned.address;
+    const address = receiveAddress(ctx.keys, index);
+    await insertDepositAddress(tx, {
+      address,
+      userId,
+      network,
+      chain: RECEIVE_CHAIN,
+      chainIndex: index,
+      createdAt: ctx.clock.now(),
+    });
+    return address;
+  });
+}

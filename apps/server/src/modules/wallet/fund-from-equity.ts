@@ -1,0 +1,53 @@
+import type { Transaction } from "@satsbank/shared";
+import type { Clock } from "../../clock.js";
+import type { Db } from "../../db/client.js";
+import { runTransaction } from "../../db/transaction.js";
+import type { Sats } from "../../domain/money.js";
+import { bankAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
+import { postTransfers } from "../../ledger/post-transfers.js";
+import { findWalletTransactionByTransfer } from "../transactions/queries.js";
+import { recordOpeningBalance } from "../transactions/record-transfer.js";
+import { toTransaction } from "../transactions/transaction-view.js";
+
+export const OPENING_BALANCE_NOTE = "Opening balance";
+
+/**
+ * Seed only: gives a customer an opening balance out of the bank's opening-balance equity, with its line
+ * in their history, in one transaction. Idempotent by key: the same key again answers the first funding.
+ */
+export async function fundFromEquity({
+  ctx,
+  userId,
+  amount,
+  idempotencyKey,
+}: {
+  ctx: { db: Db; clock: Clock };
+  userId: string;
+  amount: Sats;
+  idempotencyKey: string;
+}): Promise<Transaction> {
+  return runTransaction(ctx.db, async (tx) => {
+    const at = ctx.clock.now();
+    const equity = await bankAccountId(tx, "opening_equity");
+    const account = (await openCustomerAccounts(tx, [userId])).get(userId) as number;
+    const posting = await postTransfers(
+      tx,
+      [
+        {
+          debit: equity,
+          credit: account,
+          amount,
+          kind: "opening_balance",
+          reference: `opening_balance:${userId}`,
+        },
+      ],
+      { idempotencyKey, at },
+    );
+    const transferId = posting.transferIds[0] as number;
+    const row = posting.replayed
+      ? await findWalletTransactionByTransfer(tx, { userId, transferId })
+      : await recordOpeningBalance(tx, { userId, amount, transferId, note: OPENING_BALANCE_NOTE, at });
+    if (row === undefined) throw new Error(`Opening balance transfer ${transferId} has no history line`);
+    return toTransaction(row);
+  });
+}

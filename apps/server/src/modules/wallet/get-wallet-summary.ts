@@ -1,0 +1,31 @@
+import type { WalletSummary } from "@satsbank/shared";
+import { centsToUsdText } from "../../domain/price.js";
+import { spendableForTransfer } from "../../domain/send-rules.js";
+import { customerBalance } from "../../ledger/accounts.js";
+import { customerMaySend } from "../kyc/may-send.js";
+import type { WalletContext } from "./context.js";
+
+/** The customer's balance from the ledger, what they can send, whether they may, and the USD price. */
+export async function getWalletSummary({
+  ctx,
+  userId,
+}: {
+  ctx: Pick<WalletContext, "db" | "price" | "withdrawalFeeSats">;
+  userId: string;
+}): Promise<WalletSummary> {
+  const price = await ctx.price.current();
+  const balance = await customerBalance(ctx.db, userId);
+  const canSend = await customerMaySend({ ctx, userId });
+  return {
+    balanceSats: balance.toString(),
+    spendableSats: spendableForTransfer(balance).toString(),
+    withdrawalFeeSats: ctx.withdrawalFeeSats.toString(),
+    canSend,
+    price: {
+      usdPerBtc: centsToUsdText(price.usdCentsPerBtc),
+      asOf: price.asOf.toISOString(),
+      stale: price.stale,
+      source: price.source,
+    },
+  };
+}

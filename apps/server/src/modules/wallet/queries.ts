@@ -1,0 +1,77 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { addressChains, depositAddresses, sendRequests } from "../../db/schema/index.js";
+
+// The wallet module owns send_requests, deposit_addresses and address_chains: only this file touches them.
+
+export type SendRequestRow = typeof sendRequests.$inferSelect;
+
+/**
+ * Claims the customer's idempotency key for a send. When another send holds the key, the insert waits
+ * for that transaction to end: committed, the key is taken (null, read it with findSendRequest); rolled
+ * back, this claim goes through.
+ */
+export async function claimSendRequest(db: Db, values: SendRequestRow): Promise<boolean> {
+  const rows = await db
+    .insert(sendRequests)
+    .values(values)
+    .onConflictDoNothing({ target: [sendRequests.userId, sendRequests.idempotencyKey] })
+    .returning({ userId: sendRequests.userId });
+  return rows.length === 1;
+}
+
+export async function findSendRequest(
+  db: Db,
+  { userId, idempotencyKey }: { userId: string; idempotencyKey: string },
+): Promise<SendRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sendRequests)
+    .where(and(eq(sendRequests.userId, userId), eq(sendRequests.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+export type DepositAddressRow = typeof depositAddresses.$inferSelect;
+
+export async function findDepositAddress(
+  db: Db,
+  { address, network }: { address: string; network: string },
+): Promise<DepositAddressRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(depositAddresses)
+    .where(and(eq(depositAddresses.address, address), eq(depositAddresses.network, network)));
+  return row;
+}
+
+export async function findUserDepositAddress(
+  db: Db,
+  { userId, network }: { userId: string; network: string },
+): Promise<DepositAddressRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(depositAddresses)
+    .where(and(eq(depositAddresses.userId, userId), eq(depositAddresses.network, network)));
+  return row;
+}
+
+/**
+ * Locks the chain's counter row (creating it at 0 the first time) and returns its next unused index. The
+ * lock is held to the end of the transaction: address assignments happen one at a time.
+ */
+export async function lockNextIndex(db: Db, { network, chain }: { network: string; chain: number }) {
+  await db.insert(addressChains).values({ network, chain, nextIndex: 0 }).onConflictDoNothing();
+  const result = await db.execute<{ next_index: number }>(sql`
+    select next_index from ${addressChains} where network = ${network} and chain = ${chain} for update`);
+  const next = result.rows[0]?.next_index;
+  if (next === undefined) throw new Error(`No address chain ${network}/${chain}`);
+  return Number(next);
+}
+
+export async function insertDepositAddress(db: Db, values: DepositAddressRow): Promise<void> {
+  await db.insert(depositAddresses).values(values);
+  await db
+    .update(addressChains)
+    .set({ nextIndex: values.chainIndex + 1 })
+    .where(and(eq(addressChains.network, values.network), eq(addressChains.chain, values.chain)));
+}

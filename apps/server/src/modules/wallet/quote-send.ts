@@ -1,0 +1,32 @@
+import type { SendQuote, SendQuoteBody } from "@satsbank/shared";
+import { internalTransferCost } from "../../domain/send-rules.js";
+import type { UserRow } from "../auth/queries.js";
+import { assertMaySend, checkSend } from "./check-send.js";
+import type { WalletContext } from "./context.js";
+
+/** Who would receive the send and what it costs, with every check the send makes; moves nothing. */
+export async function quoteSend({
+  ctx,
+  sender,
+  body,
+}: {
+  ctx: Pick<WalletContext, "db" | "keys">;
+  sender: UserRow;
+  body: SendQuoteBody;
+}): Promise<SendQuote> {
+  await assertMaySend(ctx.db, sender.id);
+  const { recipient, amount } = await checkSend({
+    ctx,
+    db: ctx.db,
+    senderId: sender.id,
+    recipientText: body.recipient,
+    amountSats: body.amountSats,
+  });
+  const { fee, total } = internalTransferCost(amount);
+  return {
+    recipient: { kind: "customer", username: recipient.user.username, name: recipient.user.name },
+    amountSats: amount.toString(),
+    feeSats: fee.toString(),
+    totalSats: total.toString(),
+  };
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from "node:crypto";
+import { insufficientFundsText, type SendBody, sendErrors, type Transaction } from "@satsbank/shared";
+import type { Db } from "../../db/client.js";
+import { runTransaction } from "../../db/transaction.js";
+import { AppError } from "../../domain/app-error.js";
+import { requestHash } from "../../domain/idempotency.js";
+import { sats } from "../../domain/money.js";
+import { openCustomerAccounts } from "../../ledger/accounts.js";
+import { IdempotencyKeyReusedError, InsufficientFundsError } from "../../ledger/errors.js";
+import { postTransfers } from "../../ledger/post-transfers.js";
+import type { UserRow } from "../auth/queries.js";
+import { findWalletTransaction } from "../transactions/queries.js";
+import { recordCustomerTransfer } from "../transactions/record-transfer.js";
+import { toTransaction } from "../transactions/transaction-view.js";
+import { assertMaySend, checkSend } from "./check-send.js";
+import type { WalletContext } from "./context.js";
+import { claimSendRequest, findSendRequest, type SendRequestRow } from "./queries.js";
+
+export type SendBitcoinInput = {
+  ctx: Pick<WalletContext, "db" | "clock" | "keys">;
+  sender: UserRow;
+  body: SendBody;
+};
+
+const keyReused = () => new AppError("CONFLICT", sendErrors.keyReused.text);
+
+/**
+ * Sends to another customer: in ONE database transaction it claims the idempotency key, checks, posts
+ * the transfer in the ledger and writes both customers' history rows; any failure moves nothing. The same
+ * key again answers the first send (never a second one); with another body it is a 409.
+ * Answers the sender's view of the transaction.
+ */
+export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Promise<Transaction> {
+  await assertMaySend(ctx.db, sender.id);
+  const note = body.note?.trim() || null;
+  const hash = requestHash([body.recipient.trim(), body.amountSats, note]);
+  return runTransaction(ctx.db, async (tx) => {
+    const at = ctx.clock.now();
+    const request: SendRequestRow = {
+      userId: sender.id,
+      idempotencyKey: body.idempotencyKey,
+      requestHash: hash,
+      transactionId: randomUUID(),
+      createdAt: at,
+    };
+    if (!(await claimSendRequest(tx, request))) return repeatedSend(tx, request);
+
+    const { recipient, amount } = await checkSend({
+      ctx,
+      db: tx,
+      senderId: sender.id,
+      recipientText: body.recipient,
+      amountSats: body.amountSats,
+    });
+    const accounts = await openCustomerAccounts(tx, [sender.id, recipient.user.id]);
+    const posting = await postTransfers(
+      tx,
+      [
+        {
+          debit: accounts.get(sender.id) as number,
+          credit: accounts.get(recipient.user.id) as number,
+          amount,
+          kind: "customer_transfer",
+          reference: `wallet_transaction:${request.transactionId}`,
+        },
+      ],
+      { idempotencyKey: `send:${sender.id}:${body.idempotencyKey}`, at },
+    ).catch((error: unknown) => {
+      if (error instanceof InsufficientFundsError) {
+        const text = insufficientFundsText(sats(error.balance));
+        throw new AppError("VALIDATION_ERROR", text, { amount: text });
+      }
+      throw error instanceof IdempotencyKeyReusedError ? keyReused() : error;
+    });
+
+    const sent = await recordCustomerTransfer(tx, {
+      sendId: request.transactionId,
+      sender,
+      recipient: recipient.user,
+      amount,
+      address: recipient.address,
+      note,
+      transferId: posting.transferIds[0] as number,
+      at,
+    });
+    return toTransaction(sent);
+  });
+}
+
+/** The key was claimed by an earlier send: the same body gets that send's answer, another body a 409. */
+async function repeatedSend(tx: Db, request: SendRequestRow): Promise<Transaction> {
+  const first = await findSendRequest(tx, request);
+  if (first === undefined || first.requestHash !== request.requestHash) throw keyReused();
+  const row = await findWalletTransaction(tx, { userId: request.userId, id: first.transactionId });
+  if (row === undefined) throw new Error(`send request ${first.idempotencyKey} has no transaction`);
+  return toTransaction(row);
+}

@@ -1,0 +1,77 @@
+import { apiPaths } from "@satsbank/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../../clock.js";
+import { getJson, signIn } from "../../test/auth-helpers.js";
+import { createTestApp, type TestApp } from "../../test/create-test-app.js";
+import { expectBooksBalanced, sendRequest, testCustomer } from "../../test/money-helpers.js";
+import { createStaff } from "../auth/create-staff.js";
+import { createRateLimiter } from "../rate-limit/limiter.js";
+import { sendRateLimit } from "./routes.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("GET /api/wallet", () => {
+  it("shows a new customer a zero balance, no sending until verified, the fee and the fixed price", async () => {
+    const customer = await testCustomer(t, { verified: false });
+    const res = await getJson(t, apiPaths.wallet.summary, { cookie: customer.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      balanceSats: "0",
+      spendableSats: "0",
+      withdrawalFeeSats: "1000",
+      canSend: false,
+      price: { usdPerBtc: "42389.57", stale: false, source: "fixed" },
+    });
+    expect(new Date(body.price.asOf).getTime()).not.toBeNaN();
+  });
+
+  it("shows the ledger balance, all of it spendable inside the bank", async () => {
+    const customer = await testCustomer(t, { funds: 746_000n });
+    const other = await testCustomer(t);
+    await sendRequest(t, customer.token, { recipient: other.user.username, amountSats: "6000" });
+    const body = (await getJson(t, apiPaths.wallet.summary, { cookie: customer.token })).json();
+    expect(body).toMatchObject({ balanceSats: "740000", spendableSats: "740000", canSend: true });
+    await expectBooksBalanced(t.db);
+  });
+
+  it("is for signed-in customers only", async () => {
+    expect((await getJson(t, apiPaths.wallet.summary)).statusCode).toBe(401);
+    const ctx = {
+      db: t.db,
+      clock: systemClock,
+      limiter: createRateLimiter({ db: t.db, clock: systemClock }),
+    };
+    await createStaff({
+      ctx,
+      name: "Staff",
+      email: "wallet-staff@example.com",
+      password: "staff-password-1",
+    });
+    const { token } = await signIn(t, { email: "wallet-staff@example.com", password: "staff-password-1" });
+    expect((await getJson(t, apiPaths.wallet.summary, { cookie: token })).statusCode).toBe(403);
+  });
+});
+
+describe("the send rate limit", () => {
+  it("counts per customer: one customer's burst does not stop another", async () => {
+    const busy = await testCustomer(t, { funds: 1_000_000n });
+    const calm = await testCustomer(t, { funds: 10n });
+    const sink = await testCustomer(t);
+    const statuses: number[] = [];
+    for (let i = 0; i <= sendRateLimit.max; i++) {
+      statuses.push(
+        (await sendRequest(t, busy.token, { recipient: sink.user.username, amountSats: "1" })).statusCode,
+      );
+    }
+    expect(statuses.slice(0, sendRateLimit.max).every((status) => status === 201)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const other = await sendRequest(t, calm.token, { recipient: sink.user.username, amountSats: "1" });
+    expect(other.statusCode, other.body).toBe(201);
+    await expectBooksBalanced(t.db);
+  });
+});
