@@ -1,5 +1,6 @@
 import { buildApp } from "./app.js";
 import { withAppSecret } from "./app-secret.js";
+import { walletKeys } from "./bitcoin/wallet-keys.js";
 import { systemClock } from "./clock.js";
 import { type Config, ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
@@ -19,7 +20,8 @@ async function main(): Promise<void> {
   const embedded = config.database.kind === "pglite" && config.nodeEnv !== "production";
   try {
     await migrateDatabase(database);
-    const seeded = embedded ? await seedOnFirstStart({ db: database.db, clock: systemClock }) : null;
+    const keys = walletKeys(config.walletMnemonic, config.bitcoinNetwork);
+    const seeded = embedded ? await seedOnFirstStart({ db: database.db, clock: systemClock, keys }) : null;
     if (seeded !== null) console.info(`Seeded the demo data: ${seeded.length} accounts`);
   } catch (error) {
     await database.close();

@@ -1,11 +1,16 @@
 // `npm run db:seed`: makes the demo accounts in the configured database (skipping existing ones).
+import { walletKeys } from "../bitcoin/wallet-keys.js";
 import { systemClock } from "../clock.js";
 import { demoSignIns, seedDemoData } from "../db/seed/seed.js";
+import { withWalletMnemonic } from "../wallet-mnemonic.js";
 import { CliError, runWithDatabase } from "./run.js";
 
 await runWithDatabase(async (config, database) => {
   if (config.nodeEnv === "production") throw new CliError("Production is never seeded with demo accounts.");
-  const created = await seedDemoData({ db: database.db, clock: systemClock });
+  // The same wallet seed as the server: deposit addresses derive from it.
+  const { walletMnemonic, bitcoinNetwork } = await withWalletMnemonic(config);
+  const keys = walletKeys(walletMnemonic, bitcoinNetwork);
+  const created = await seedDemoData({ db: database.db, clock: systemClock, keys });
   console.info(created.length === 0 ? "The demo accounts exist already." : `Created: ${created.join(", ")}`);
   console.info(demoSignIns(config.publicUrl));
 });

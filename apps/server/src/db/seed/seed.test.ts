@@ -1,13 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { walletKeys } from "../../bitcoin/wallet-keys.js";
 import { systemClock } from "../../clock.js";
 import { signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
+import { TEST_WALLET_MNEMONIC } from "../../test/test-config.js";
 import { appSettings, loginEvents, sessions, users } from "../schema/index.js";
 import { demoCustomers } from "./demo-accounts.js";
 import { demoSignIns, SEEDED_SETTING, seedDemoData, seedOnFirstStart } from "./seed.js";
 
 let t: TestApp;
+const seedInput = () => ({ db: t.db, clock: systemClock, keys: walletKeys(TEST_WALLET_MNEMONIC, "regtest") });
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -15,7 +18,7 @@ afterAll(() => t.close());
 
 describe("the demo seed", () => {
   it("creates exactly the listed accounts through the real use cases, once", async () => {
-    const created = await seedOnFirstStart({ db: t.db, clock: systemClock });
+    const created = await seedOnFirstStart(seedInput());
     expect(created).toHaveLength(demoCustomers.length + 1);
 
     const rows = await t.db.select().from(users);
@@ -42,13 +45,13 @@ describe("the demo seed", () => {
 
     const [setting] = await t.db.select().from(appSettings).where(eq(appSettings.key, SEEDED_SETTING));
     expect(setting).toBeDefined();
-    expect(await seedOnFirstStart({ db: t.db, clock: systemClock })).toBeNull();
-    expect(await seedDemoData({ db: t.db, clock: systemClock })).toEqual([]);
+    expect(await seedOnFirstStart(seedInput())).toBeNull();
+    expect(await seedDemoData(seedInput())).toEqual([]);
     expect(await t.db.select().from(users)).toHaveLength(rows.length);
   });
 
   it("makes accounts that sign in with the printed passwords", async () => {
-    await seedOnFirstStart({ db: t.db, clock: systemClock });
+    await seedOnFirstStart(seedInput());
     const { res } = await signIn(t, { email: "demo@example.com", password: "demo-password" });
     expect(res.json().user).toMatchObject({ username: "demo", name: "Demo User" });
     const staff = await signIn(t, { email: "admin@example.com", password: "admin-password" });

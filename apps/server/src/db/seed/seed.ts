@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
 import type { Clock } from "../../clock.js";
 import { AppError } from "../../domain/app-error.js";
 import { createStaff } from "../../modules/auth/create-staff.js";
@@ -7,18 +8,21 @@ import { createRateLimiter } from "../../modules/rate-limit/limiter.js";
 import type { Db } from "../client.js";
 import { appSettings } from "../schema/index.js";
 import { DEMO_PASSWORD, demoCustomers, demoStaff } from "./demo-accounts.js";
+import { seedDemoMoney } from "./seed-money.js";
 
 /** app_settings key: the embedded default seeds on its first start only. */
 export const SEEDED_SETTING = "demo_data_seeded";
 
 const alreadyExists = (error: unknown) => error instanceof AppError && error.code === "CONFLICT";
 
+export type SeedInput = { db: Db; clock: Clock; keys: WalletKeys };
+
 /**
  * Makes the demo accounts through the real use cases (sign-up for customers, create-staff for the
- * admin), skipping any whose email already has an account: running it twice changes nothing. Returns the
- * emails it created.
+ * admin), skipping any whose email already has an account, then their money (seed-money.ts): running it
+ * twice changes nothing. Returns the emails it created.
  */
-export async function seedDemoData({ db, clock }: { db: Db; clock: Clock }): Promise<string[]> {
+export async function seedDemoData({ db, clock, keys }: SeedInput): Promise<string[]> {
   const ctx = { db, clock, limiter: createRateLimiter({ db, clock }) };
   const created: string[] = [];
   for (const customer of demoCustomers) {
@@ -35,6 +39,7 @@ export async function seedDemoData({ db, clock }: { db: Db; clock: Clock }): Pro
   } catch (error) {
     if (!alreadyExists(error)) throw error;
   }
+  await seedDemoMoney({ db, clock, keys });
   await db
     .insert(appSettings)
     .values({ key: SEEDED_SETTING, value: { at: clock.now().toISOString() } })
@@ -43,9 +48,10 @@ export async function seedDemoData({ db, clock }: { db: Db; clock: Clock }): Pro
 }
 
 /** Seeds unless this database was seeded before (even if the demo accounts were since removed). */
-export async function seedOnFirstStart({ db, clock }: { db: Db; clock: Clock }): Promise<string[] | null> {
+export async function seedOnFirstStart(input: SeedInput): Promise<string[] | null> {
+  const { db } = input;
   const [seeded] = await db.select().from(appSettings).where(eq(appSettings.key, SEEDED_SETTING));
-  return seeded === undefined ? seedDemoData({ db, clock }) : null;
+  return seeded === undefined ? seedDemoData(input) : null;
 }
 
 /** The block printed at every start of the embedded default. */
