@@ -20,13 +20,3 @@ export function postingProblem(transfers: readonly PostingShape[], idempotencyKe
   }
   return null;
 }
-
-/** Each account's net change (credits minus debits) under the posting, in ascending account order. */
-export function netChanges(transfers: readonly PostingShape[]): Array<{ account: number; change: bigint }> {
-  const changes = new Map<number, bigint>();
-  for (const { debit, credit, amount } of transfers) {
-    changes.set(debit, (changes.get(debit) ?? 0n) - amount);
-    changes.set(credit, (changes.get(credit) ?? 0n) + amount);
-  }
-  return [...changes.entries()].sort(([a], [b]) => a - b).map(([account, change]) => ({ account, change }));
-}

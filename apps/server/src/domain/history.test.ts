@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { containsPattern, decodeCursor, encodeCursor, isUuid, typeForFilter } from "./history.js";
+import { requestHash } from "./idempotency.js";
+import { maySend } from "./kyc.js";
+
+describe("history query parts", () => {
+  it("maps the filter menu to transaction types", () => {
+    expect(typeForFilter("all")).toBeNull();
+    expect(typeForFilter("sent")).toBe("send");
+    expect(typeForFilter("received")).toBe("receive");
+  });
+
+  it("makes a contains-pattern that takes the user's wildcards literally", () => {
+    expect(containsPattern("alice")).toBe("%alice%");
+    expect(containsPattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+  });
+
+  it("round-trips a cursor and refuses anything it did not make", () => {
+    const position = { createdAt: "2030-01-15T12:00:00.123456Z", id: "0b8f7c1e-4a59-4b51-9a59-3f6c3c9c2a11" };
+    const cursor = encodeCursor(position);
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeCursor(cursor)).toEqual(position);
+    for (const bad of [
+      "",
+      "garbage",
+      encodeCursor({ ...position, id: "x" }),
+      encodeCursor({ ...position, createdAt: "yesterday" }),
+    ]) {
+      expect(decodeCursor(bad)).toBeNull();
+    }
+    expect(decodeCursor(Buffer.from('{"a":1}').toString("base64url"))).toBeNull();
+  });
+
+  it("knows a UUID", () => {
+    expect(isUuid("0b8f7c1e-4a59-4b51-9a59-3f6c3c9c2a11")).toBe(true);
+    expect(isUuid("' or 1=1 --")).toBe(false);
+  });
+});
+
+describe("send idempotency and KYC rules", () => {
+  it("fingerprints a body by its values in order", () => {
+    expect(requestHash(["alice", "100", null])).toBe(requestHash(["alice", "100", null]));
+    expect(requestHash(["alice", "100", null])).not.toBe(requestHash(["alice", "100", ""]));
+    expect(requestHash(["alice", "100", null])).not.toBe(requestHash(["alice", "1000", null]));
+  });
+
+  it("lets only a verified identity and address send", () => {
+    expect(maySend(undefined)).toBe(false);
+    expect(maySend({ identity: "verified", address: "pending" })).toBe(false);
+    expect(maySend({ identity: "required", address: "verified" })).toBe(false);
+    expect(maySend({ identity: "verified", address: "verified" })).toBe(true);
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { type AddressCheck, parseRecipient } from "./recipient.js";
+
+// The real checker lives in bitcoin/ (it knows the networks); this one knows three strings.
+const check = (text: string): AddressCheck =>
+  text === "bcrt1qexample" ? "this-network" : text === "bc1qmainnet" ? "other-network" : "not-an-address";
+
+describe("parseRecipient", () => {
+  it("reads a username case-insensitively, trimmed", () => {
+    expect(parseRecipient("  Alice ", check)).toEqual({ kind: "username", username: "alice" });
+  });
+
+  it("reads an address of this network, canonical in lower case", () => {
+    expect(parseRecipient("BCRT1QEXAMPLE", check)).toEqual({ kind: "address", address: "bcrt1qexample" });
+    expect(parseRecipient("bc1qmainnet", check)).toEqual({ kind: "other-network-address" });
+  });
+
+  it("calls anything else invalid", () => {
+    for (const text of ["", "a", "no spaces allowed", "bcrt1qnotreal", "x".repeat(21), "é-lodie"]) {
+      expect(parseRecipient(text, check)).toEqual({ kind: "invalid" });
+    }
+  });
+});
