@@ -17,22 +17,39 @@ export type PostingArgs = {
   at: Date;
 };
 
-/** One round trip: ledger_post() checks, locks, updates and inserts (see the migration). */
+function preparePosting(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .select({ transferIds: sql<string[]>`transfer_ids::text[]`, replayed: sql<boolean>`replayed` })
+    .from(
+      sql`ledger_post(${p("key")}, ${p("debits")}::bigint[], ${p("credits")}::bigint[], ${p("amounts")}::bigint[],
+        ${p("kinds")}::text[], ${p("references")}::text[], ${p("at")}::timestamptz)`,
+    )
+    .prepare("ledger_post");
+}
+
+// A named statement: PostgreSQL parses and plans the call once per connection, not once per posting.
+// One per Db (the pool, or a transaction's connection), built on first use.
+const preparedPostings = new WeakMap<Db, ReturnType<typeof preparePosting>>();
+
+/** One round trip: ledger_post() checks, locks, updates and inserts (see the migrations). */
 export async function callLedgerPost(db: Db, args: PostingArgs): Promise<PostingRow> {
-  const list = <T>(values: T[]) => sql.param(values);
-  const result = await db.execute<{ transfer_ids: string[]; replayed: boolean }>(sql`
-    select transfer_ids::text[] as transfer_ids, replayed from ledger_post(
-      ${args.idempotencyKey},
-      ${list(args.debits.map(String))}::bigint[],
-      ${list(args.credits.map(String))}::bigint[],
-      ${list(args.amounts.map(String))}::bigint[],
-      ${list(args.kinds)}::text[],
-      ${list(args.references)}::text[],
-      ${args.at.toISOString()}::timestamptz
-    )`);
-  const row = result.rows[0];
+  let prepared = preparedPostings.get(db);
+  if (prepared === undefined) {
+    prepared = preparePosting(db);
+    preparedPostings.set(db, prepared);
+  }
+  const [row] = await prepared.execute({
+    key: args.idempotencyKey,
+    debits: args.debits.map(String),
+    credits: args.credits.map(String),
+    amounts: args.amounts.map(String),
+    kinds: args.kinds,
+    references: args.references,
+    at: args.at.toISOString(),
+  });
   if (row === undefined) throw new Error("ledger_post returned no row");
-  return { transferIds: row.transfer_ids.map(Number), replayed: row.replayed };
+  return { transferIds: row.transferIds.map(Number), replayed: row.replayed };
 }
 
 /** The customers' account ids, for those who have one. */
