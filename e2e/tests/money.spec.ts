@@ -89,6 +89,11 @@ test("a new, unverified customer sees a zero balance, no transactions, and canno
     "/auth/kyc/intro",
   );
   await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
+
+  await page.goto("/profile/account");
+  const header = page.getByRole("region", { name: "Your profile" });
+  await expect(header.getByRole("button", { name: "Copy user ID" })).toBeVisible();
+  await expect(header.getByText("Verified", { exact: true })).toHaveCount(0);
 });
 
 // Every test below signs in as demo and changes nothing. They run one after another in one worker, so
@@ -120,6 +125,13 @@ test.describe("the demo customer (read-only)", () => {
     expect(await recent.getByRole("listitem").count()).toBeLessThanOrEqual(5);
     await page.getByRole("link", { name: "View All" }).click();
     await expect(page).toHaveURL(/\/history$/);
+  });
+
+  test("the profile header shows the Verified badge for a verified customer", async ({ page }) => {
+    await page.goto("/profile/account");
+    const header = page.getByRole("region", { name: "Your profile" });
+    await expect(header.getByText("Demo User")).toBeVisible();
+    await expect(header.getByText("Verified", { exact: true })).toBeVisible();
   });
 
   test("each send check says the specification's words, in order", async ({ page }) => {

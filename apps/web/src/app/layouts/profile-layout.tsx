@@ -2,6 +2,7 @@ import { NavLink, Outlet } from "react-router";
 import { ProfileHeader } from "@/features/account/components/profile-header";
 import { useMe } from "@/features/auth/api/get-me";
 import { LogoutButton } from "@/features/auth/components/logout-button";
+import { useWalletSummary } from "@/features/wallet/api/get-wallet-summary";
 import { cn } from "@/lib/cn";
 import { paths } from "@/lib/paths";
 
@@ -20,9 +21,11 @@ const PILL =
 /** /profile/*: the person's header and the profile's section menu (ending in Log Out) around the section. */
 export function ProfileLayout() {
   const { data: user } = useMe();
+  // Sending needs verified identity and address: the same fact earns the header's badge.
+  const { data: wallet } = useWalletSummary();
   return (
     <div className="flex flex-col gap-6">
-      {user && <ProfileHeader user={user} />}
+      {user && <ProfileHeader user={user} verified={wallet?.canSend ?? false} />}
       <nav aria-label="Profile" className="-mx-5 overflow-x-auto px-5 [scrollbar-width:none]">
         <ul className="flex w-max gap-2">
           {SECTIONS.map(({ label, to }) => (

@@ -1,4 +1,5 @@
 import type { SessionUser } from "@satsbank/shared";
+import { BadgeCheck } from "lucide-react";
 import { CopyButton } from "@/components/copy-button";
 
 function initialsOf(name: string): string {
@@ -7,8 +8,14 @@ function initialsOf(name: string): string {
   return letters.map((word) => word?.[0]?.toUpperCase() ?? "").join("");
 }
 
-/** The profile's header: the person's name and their user ID with a copy button. */
-export function ProfileHeader({ user }: { user: Pick<SessionUser, "id" | "name"> }) {
+type ProfileHeaderProps = {
+  user: Pick<SessionUser, "id" | "name">;
+  /** Identity and address verified: the "Verified" badge shows. */
+  verified: boolean;
+};
+
+/** The profile's header: the person's name, the "Verified" badge once earned, and their user ID. */
+export function ProfileHeader({ user, verified }: ProfileHeaderProps) {
   return (
     <section
       aria-label="Your profile"
@@ -21,7 +28,15 @@ export function ProfileHeader({ user }: { user: Pick<SessionUser, "id" | "name">
         {initialsOf(user.name)}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-lg font-semibold leading-tight">{user.name}</p>
+        <div className="flex items-center gap-2">
+          <p className="truncate text-lg font-semibold leading-tight">{user.name}</p>
+          {verified && (
+            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-success/15 px-2 py-0.5 text-xs font-semibold text-success">
+              <BadgeCheck aria-hidden="true" className="size-3.5" />
+              Verified
+            </span>
+          )}
+        </div>
         <div className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
           <span className="min-w-0 truncate">
             ID: <span className="font-mono text-xs select-all">{user.id}</span>
