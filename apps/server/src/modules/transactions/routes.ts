@@ -37,7 +37,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: { db: Db } }> = asy
       schema: {
         summary: "One of the customer's transactions (404 for anyone else's)",
         tags,
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: z.string() }),
         response: { 200: transactionResponseSchema },
       },
     },
