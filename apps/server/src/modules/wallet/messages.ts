@@ -3,5 +3,4 @@
 export const walletText = {
   outsideAddress: "Sending to outside addresses is not available yet",
   otherNetworkAddress: "That address belongs to another Bitcoin network",
-  customersOnly: "Only customer accounts have a wallet",
 } as const;
