@@ -90,7 +90,7 @@ export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Prom
 /** The key was claimed by an earlier send: the same body gets that send's answer, another body a 409. */
 async function repeatedSend(tx: Db, request: SendRequestRow): Promise<Transaction> {
   const first = await findSendRequest(tx, request);
-  if (first === undefined) throw new Error(`send request ${request.idempotencyKey} conflicted but is missing`);
+  if (first === undefined) throw new Error(`send request ${request.idempotencyKey} is claimed but missing`);
   if (first.requestHash !== request.requestHash) throw keyReused();
   const row = await findWalletTransaction(tx, { userId: request.userId, id: first.transactionId });
   if (row === undefined) throw new Error(`send request ${first.idempotencyKey} has no transaction`);
