@@ -1,13 +1,13 @@
+import { systemClock } from "./adapters/clock.js";
 import { buildApp } from "./app.js";
-import { withAppSecret } from "./app-secret.js";
 import { walletKeys } from "./bitcoin/wallet-keys.js";
-import { systemClock } from "./clock.js";
-import { type Config, ConfigError, loadConfig } from "./config.js";
+import { demoSignIns, seedOnFirstStart } from "./cli/seed/seed.js";
+import { withAppSecret } from "./config/app-secret.js";
+import { type Config, ConfigError, loadConfig } from "./config/config.js";
+import { withWalletMnemonic } from "./config/wallet-mnemonic.js";
 import { openDatabase } from "./db/client.js";
 import { migrateDatabase } from "./db/migrate.js";
-import { demoSignIns, seedOnFirstStart } from "./db/seed/seed.js";
-import { handleShutdownSignals } from "./shutdown.js";
-import { withWalletMnemonic } from "./wallet-mnemonic.js";
+import { handleShutdownSignals } from "./lifecycle/shutdown.js";
 
 /**
  * Start-up, in order: configuration and its secret, database, migrations, demo data (embedded default

@@ -1,4 +1,4 @@
-import { type Config, ConfigError, loadConfig } from "../config.js";
+import { type Config, ConfigError, loadConfig } from "../config/config.js";
 import { type DatabaseHandle, openDatabase } from "../db/client.js";
 import { migrateDatabase } from "../db/migrate.js";
 

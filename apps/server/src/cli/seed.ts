@@ -1,9 +1,10 @@
 // `npm run db:seed`: makes the demo accounts in the configured database (skipping existing ones).
+
+import { systemClock } from "../adapters/clock.js";
 import { walletKeys } from "../bitcoin/wallet-keys.js";
-import { systemClock } from "../clock.js";
-import { demoSignIns, seedDemoData } from "../db/seed/seed.js";
-import { withWalletMnemonic } from "../wallet-mnemonic.js";
+import { withWalletMnemonic } from "../config/wallet-mnemonic.js";
 import { CliError, runWithDatabase } from "./run.js";
+import { demoSignIns, seedDemoData } from "./seed/seed.js";
 
 await runWithDatabase(async (config, database) => {
   if (config.nodeEnv === "production") throw new CliError("Production is never seeded with demo accounts.");

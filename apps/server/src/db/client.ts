@@ -6,7 +6,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import type { DatabaseTarget } from "../config.js";
+import type { DatabaseTarget } from "../config/config.js";
 import { lockDataDir } from "./data-dir-lock.js";
 import * as schema from "./schema/index.js";
 

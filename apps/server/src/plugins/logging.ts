@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
-import type { Config } from "../config.js";
+import type { Config } from "../config/config.js";
 
 const secretKeys = ["password", "token", "secret"] as const;
 

@@ -2,7 +2,7 @@ import fastifyCookie from "@fastify/cookie";
 import type { Role } from "@satsbank/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { Clock } from "../clock.js";
+import type { Clock } from "../adapters/clock.js";
 import type { Db } from "../db/client.js";
 import { AppError } from "../domain/app-error.js";
 import { sessionCookieMaxAge } from "../domain/auth-policy.js";

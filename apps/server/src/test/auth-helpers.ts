@@ -1,6 +1,6 @@
 import { expect } from "vitest";
+import type { Clock } from "../adapters/clock.js";
 import { listOutbox, type OutboxMessage } from "../adapters/mailer/outbox.js";
-import type { Clock } from "../clock.js";
 import type { TestApp } from "./create-test-app.js";
 
 export const SESSION_COOKIE = "satsbank_session";

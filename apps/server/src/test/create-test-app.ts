@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
 import { type App, type AppDeps, buildApp } from "../app.js";
-import type { AppConfig, DatabaseTarget } from "../config.js";
+import type { AppConfig, DatabaseTarget } from "../config/config.js";
 import { type DatabaseHandle, openDatabase, pgliteOptions, wrapPglite } from "../db/client.js";
 import { migrateDatabase } from "../db/migrate.js";
 import { testConfig } from "./test-config.js";

@@ -1,4 +1,4 @@
-import { type AppConfig, loadConfig } from "../config.js";
+import { type AppConfig, loadConfig } from "../config/config.js";
 
 export const TEST_WALLET_MNEMONIC =
   "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";

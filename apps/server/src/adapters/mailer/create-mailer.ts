@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Clock } from "../../clock.js";
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/client.js";
+import type { Clock } from "../clock.js";
 import type { Mailer } from "./mailer.js";
 import { createOutboxMailer } from "./outbox.js";
 import { createSmtpMailer } from "./smtp.js";

@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Clock } from "../../clock.js";
 import type { Db } from "../../db/client.js";
 import { mailOutbox } from "../../db/schema/index.js";
+import type { Clock } from "../clock.js";
 import type { Mailer } from "./mailer.js";
 
 /**

@@ -1,5 +1,5 @@
-import type { Clock } from "../../clock.js";
-import type { PriceConfig } from "../../config-wallet.js";
+import type { PriceConfig } from "../../config/wallet.js";
+import type { Clock } from "../clock.js";
 import { fixedPrice } from "./fixed.js";
 import { httpPrice } from "./http.js";
 import type { PriceSource } from "./price-source.js";

@@ -1,5 +1,5 @@
-import type { Clock } from "../../clock.js";
 import { usdTextToCents } from "../../domain/price.js";
+import type { Clock } from "../clock.js";
 import type { PriceSource } from "./price-source.js";
 
 /** A configured price (PRICE_USD): always the same, always current. */

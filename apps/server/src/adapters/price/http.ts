@@ -1,6 +1,6 @@
-import type { Clock } from "../../clock.js";
 import { AppError } from "../../domain/app-error.js";
 import { usdTextToCents } from "../../domain/price.js";
+import type { Clock } from "../clock.js";
 import type { PriceQuote, PriceSource } from "./price-source.js";
 
 export type HttpPriceOptions = {

@@ -43,6 +43,8 @@ export const users = pgTable(
     totpPendingSecret: text("totp_pending_secret"),
     /** The last TOTP time step used: a code is good once. */
     totpLastStep: integer("totp_last_step"),
+    /** When the owner of the address opened the verification link; null until then. Sending needs it. */
+    emailVerifiedAt: timestamptz("email_verified_at"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
@@ -124,6 +126,27 @@ export const passwordResetTokens = pgTable(
   (t) => [
     uniqueIndex("password_reset_tokens_token_hash_unique").on(t.tokenHash),
     index("password_reset_tokens_user_id_idx").on(t.userId),
+  ],
+);
+
+/** Single-use email verification links; only the token's SHA-256 is stored. */
+export const emailVerificationTokens = pgTable(
+  "email_verification_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The address the link was mailed to: it verifies that address only. */
+    email: text("email").notNull(),
+    createdAt: timestamptz("created_at").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
+  },
+  (t) => [
+    uniqueIndex("email_verification_tokens_token_hash_unique").on(t.tokenHash),
+    index("email_verification_tokens_user_id_idx").on(t.userId),
   ],
 );
 

@@ -1,11 +1,11 @@
 import { apiPaths, ledgerHealthSchema } from "@satsbank/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { systemClock } from "../../clock.js";
+import { systemClock } from "../../adapters/clock.js";
+import { createRateLimiter } from "../../adapters/rate-limit/limiter.js";
 import { getJson, signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { expectBooksBalanced, sendRequest, testCustomer } from "../../test/money-helpers.js";
 import { createStaff } from "../auth/create-staff.js";
-import { createRateLimiter } from "../rate-limit/limiter.js";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { LedgerHealth } from "@satsbank/shared";
-import type { Clock } from "../../clock.js";
+import type { Clock } from "../../adapters/clock.js";
 import type { Db } from "../../db/client.js";
 import { checkLedgerInvariants } from "../../ledger/invariants.js";
 

@@ -1,6 +1,6 @@
 import { apiPaths, ledgerHealthSchema } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Clock } from "../../clock.js";
+import type { Clock } from "../../adapters/clock.js";
 import type { Db } from "../../db/client.js";
 import { requireRole } from "../../plugins/session.js";
 import { ledgerHealth } from "./ledger-health.js";

@@ -1,8 +1,8 @@
+import type { Clock } from "../../adapters/clock.js";
 import type { GeoLookup } from "../../adapters/geoip/geoip.js";
 import type { Mailer } from "../../adapters/mailer/mailer.js";
-import type { Clock } from "../../clock.js";
+import type { RateLimiter } from "../../adapters/rate-limit/limiter.js";
 import type { Db } from "../../db/client.js";
-import type { RateLimiter } from "../rate-limit/limiter.js";
 import type { AuthKeys } from "./keys.js";
 
 /** What the auth and account use cases work with; each takes the part it needs. */

@@ -1,4 +1,4 @@
-import type { Clock } from "../../clock.js";
+import type { Clock } from "../../adapters/clock.js";
 import type { Db } from "../../db/client.js";
 import { saveKycStatus } from "./queries.js";
 

@@ -1,6 +1,6 @@
+import type { Clock } from "../../adapters/clock.js";
 import type { PriceSource } from "../../adapters/price/price-source.js";
 import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
-import type { Clock } from "../../clock.js";
 import type { Db } from "../../db/client.js";
 
 /** What the wallet use cases work with; each takes the part it needs. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { isValidMnemonic } from "./bitcoin/keys.js";
-import { type BitcoinNetwork, bitcoinNetworks } from "./bitcoin/network.js";
-import { isHttpUrl, oneOf, optional } from "./config-parsers.js";
+import { isValidMnemonic } from "../bitcoin/keys.js";
+import { type BitcoinNetwork, bitcoinNetworks } from "../bitcoin/network.js";
+import { isHttpUrl, oneOf, optional } from "./parsers.js";
 
 // The money and Bitcoin variables of config.ts, kept apart so each file stays readable. They are parsed
 // in the same single pass as every other variable.

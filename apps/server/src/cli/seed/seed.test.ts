@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../../adapters/clock.js";
 import { walletKeys } from "../../bitcoin/wallet-keys.js";
-import { systemClock } from "../../clock.js";
+import { appSettings, loginEvents, sessions, users } from "../../db/schema/index.js";
 import { signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { TEST_WALLET_MNEMONIC } from "../../test/test-config.js";
-import { appSettings, loginEvents, sessions, users } from "../schema/index.js";
 import { demoCustomers } from "./demo-accounts.js";
 import { demoSignIns, SEEDED_SETTING, seedDemoData, seedOnFirstStart } from "./seed.js";
 

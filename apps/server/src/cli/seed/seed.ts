@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
+import type { Clock } from "../../adapters/clock.js";
+import { createRateLimiter } from "../../adapters/rate-limit/limiter.js";
 import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
-import type { Clock } from "../../clock.js";
+import type { Db } from "../../db/client.js";
+import { appSettings } from "../../db/schema/index.js";
 import { AppError } from "../../domain/app-error.js";
 import { createStaff } from "../../modules/auth/create-staff.js";
 import { signUp } from "../../modules/auth/sign-up.js";
-import { createRateLimiter } from "../../modules/rate-limit/limiter.js";
-import type { Db } from "../client.js";
-import { appSettings } from "../schema/index.js";
 import { DEMO_PASSWORD, demoCustomers, demoStaff } from "./demo-accounts.js";
 import { seedDemoMoney } from "./seed-money.js";
 

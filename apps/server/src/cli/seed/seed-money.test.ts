@@ -1,8 +1,8 @@
 import { apiPaths, type Transaction } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../../adapters/clock.js";
 import { walletKeys } from "../../bitcoin/wallet-keys.js";
-import { systemClock } from "../../clock.js";
 import { customerBalance } from "../../ledger/accounts.js";
 import { findUserByEmail } from "../../modules/auth/queries.js";
 import { customerMaySend } from "../../modules/kyc/may-send.js";

@@ -1,4 +1,4 @@
-import { isValidMnemonic, newMnemonic } from "./bitcoin/keys.js";
+import { isValidMnemonic, newMnemonic } from "../bitcoin/keys.js";
 import type { Config } from "./config.js";
 import { readOrCreateDataDirSecret } from "./data-dir-secret.js";
 

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import type { Clock } from "../../clock.js";
 import type { Db } from "../../db/client.js";
 import { RateLimitedError } from "../../domain/app-error.js";
 import {
@@ -10,6 +9,7 @@ import {
   retryAfterSeconds,
   windowStart,
 } from "../../domain/rate-limit.js";
+import type { Clock } from "../clock.js";
 import { deleteHits, insertHit, pruneHits, recentHits } from "./queries.js";
 
 /**

@@ -1,13 +1,13 @@
 import type { Transaction } from "@satsbank/shared";
-import type { Clock } from "../../clock.js";
+import type { Clock } from "../../adapters/clock.js";
 import type { Db } from "../../db/client.js";
 import { runTransaction } from "../../db/transaction.js";
 import type { Sats } from "../../domain/money.js";
 import { bankAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
 import { postTransfers } from "../../ledger/post-transfers.js";
-import { findWalletTransactionByTransfer } from "../transactions/queries.js";
-import { recordOpeningBalance } from "../transactions/record-transfer.js";
-import { toTransaction } from "../transactions/transaction-view.js";
+import { findWalletTransactionByTransfer } from "../../modules/transactions/queries.js";
+import { recordOpeningBalance } from "../../modules/transactions/record-transfer.js";
+import { toTransaction } from "../../modules/transactions/transaction-view.js";
 
 export const OPENING_BALANCE_NOTE = "Opening balance";
 

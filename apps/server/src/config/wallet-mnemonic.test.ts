@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { isValidMnemonic } from "./bitcoin/keys.js";
+import { isValidMnemonic } from "../bitcoin/keys.js";
 import { loadConfig } from "./config.js";
 import { withWalletMnemonic } from "./wallet-mnemonic.js";
 

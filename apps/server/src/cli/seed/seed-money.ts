@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
+import type { Clock } from "../../adapters/clock.js";
 import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
-import type { Clock } from "../../clock.js";
+import type { Db } from "../../db/client.js";
 import { sats } from "../../domain/money.js";
 import { findUserByEmail, type UserRow } from "../../modules/auth/queries.js";
 import { markVerified } from "../../modules/kyc/mark-verified.js";
 import { depositAddressFor } from "../../modules/wallet/deposit-address.js";
-import { fundFromEquity } from "../../modules/wallet/fund-from-equity.js";
 import { sendBitcoin } from "../../modules/wallet/send-bitcoin.js";
-import type { Db } from "../client.js";
 import { demoCustomers } from "./demo-accounts.js";
 import { type DemoSend, demoOpenings, demoSends } from "./demo-money.js";
+import { fundFromEquity } from "./fund-from-equity.js";
 
 /** A fixed UUID for a seed step: running the seed again repeats the step's key, so nothing moves twice. */
 export function seedKey(label: string): string {

@@ -2,8 +2,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_BRAND_NAME } from "@satsbank/shared";
 import { z } from "zod";
-import { isHttpUrl, isPostgresUrl, isSmtpUrl, oneOf, optional } from "./config-parsers.js";
-import { type WalletConfig, walletConfig, walletEnvShape } from "./config-wallet.js";
+import { isHttpUrl, isPostgresUrl, isSmtpUrl, oneOf, optional } from "./parsers.js";
+import { type WalletConfig, walletConfig, walletEnvShape } from "./wallet.js";
 
 /**
  * Every environment variable the server reads, parsed once at start-up. Nothing else reads process.env:
