@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { AppError } from "../../domain/app-error.js";
 import { usdTextToCents } from "../../domain/price.js";
 import type { Clock } from "../clock.js";
@@ -19,12 +20,11 @@ export const priceUnavailableText = "The Bitcoin price is not available right no
 /** After a failure, the provider is asked again at most this often (or every cacheSeconds, if sooner). */
 const RETRY_AFTER_FAILURE_MS = 10_000;
 
-/** The amount a spot-price answer carries, as text (a JSON number would have passed through a float). */
-function amountOf(body: unknown): string | null {
-  const data = typeof body === "object" && body !== null ? Reflect.get(body, "data") : undefined;
-  const amount = typeof data === "object" && data !== null ? Reflect.get(data, "amount") : undefined;
-  return typeof amount === "string" ? amount : null;
-}
+/**
+ * The spot-price answer. The amount must be text: a JSON number would already have passed through a
+ * float. Other fields are ignored.
+ */
+const spotPriceSchema = z.object({ data: z.object({ amount: z.string() }) });
 
 /**
  * A price from an HTTP provider, cached for `cacheSeconds`. When the provider fails, the last price it
@@ -53,8 +53,8 @@ export function httpPrice(options: HttpPriceOptions): PriceSource {
         signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
       });
       if (!response.ok) throw new Error(`The price provider answered ${response.status}`);
-      const text = amountOf(await response.json());
-      const usdCentsPerBtc = text === null ? null : usdTextToCents(text);
+      const answer = spotPriceSchema.safeParse(await response.json());
+      const usdCentsPerBtc = answer.success ? usdTextToCents(answer.data.data.amount) : null;
       if (usdCentsPerBtc === null) throw new Error("The price provider's answer holds no USD amount");
       last = { usdCentsPerBtc, asOf: clock.now() };
       return { ...last, stale: false, source: "http" };
