@@ -10,7 +10,7 @@ import pg from "pg";
 import { type Db, pgliteOptions, wrapPglite } from "../src/db/client.js";
 import { migrateDatabase } from "../src/db/migrate.js";
 import * as schema from "../src/db/schema/index.js";
-import { withRetries } from "../src/db/transaction.js";
+import { withRetries } from "../src/db/db-transaction.js";
 import { sats } from "../src/domain/money.js";
 import { bankAccountId, openCustomerAccounts } from "../src/ledger/accounts.js";
 import { InsufficientFundsError } from "../src/ledger/errors.js";

@@ -1,7 +1,7 @@
 import type { Transaction } from "@satsbank/shared";
 import type { Clock } from "../../adapters/clock.js";
 import type { Db } from "../../db/client.js";
-import { runTransaction } from "../../db/transaction.js";
+import { inDbTransaction } from "../../db/db-transaction.js";
 import type { Sats } from "../../domain/money.js";
 import { bankAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
 import { postTransfers } from "../../ledger/post-transfers.js";
@@ -26,7 +26,7 @@ export async function fundFromEquity({
   amount: Sats;
   idempotencyKey: string;
 }): Promise<Transaction> {
-  return runTransaction(ctx.db, async (tx) => {
+  return inDbTransaction(ctx.db, async (tx) => {
     const at = ctx.clock.now();
     const equity = await bankAccountId(tx, "opening_equity");
     const account = (await openCustomerAccounts(tx, [userId])).get(userId) as number;

@@ -1,6 +1,6 @@
 import { RECEIVE_CHAIN } from "../../bitcoin/keys.js";
 import { receiveAddress } from "../../bitcoin/wallet-keys.js";
-import { runTransaction } from "../../db/transaction.js";
+import { inDbTransaction } from "../../db/db-transaction.js";
 import type { WalletContext } from "./context.js";
 import { findUserDepositAddress, insertDepositAddress, lockNextIndex } from "./queries.js";
 
@@ -19,7 +19,7 @@ export async function depositAddressFor({
   const network = ctx.keys.network;
   const existing = await findUserDepositAddress(ctx.db, { userId, network });
   if (existing !== undefined) return existing.address;
-  return runTransaction(ctx.db, async (tx) => {
+  return inDbTransaction(ctx.db, async (tx) => {
     const index = await lockNextIndex(tx, { network, chain: RECEIVE_CHAIN });
     // Another request for this customer may have assigned one while this one waited for the lock.
     const assigned = await findUserDepositAddress(tx, { userId, network });

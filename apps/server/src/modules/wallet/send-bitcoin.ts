@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { insufficientFundsText, type SendBody, sendErrors, type Transaction } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
-import { runTransaction } from "../../db/transaction.js";
+import { inDbTransaction } from "../../db/db-transaction.js";
 import { AppError } from "../../domain/app-error.js";
 import { requestHash } from "../../domain/idempotency.js";
 import { sats } from "../../domain/money.js";
@@ -34,7 +34,7 @@ export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Prom
   await assertMaySend(ctx.db, sender.id);
   const note = body.note?.trim() || null;
   const hash = requestHash([body.recipient.trim(), body.amountSats, note]);
-  return runTransaction(ctx.db, async (tx) => {
+  return inDbTransaction(ctx.db, async (tx) => {
     const at = ctx.clock.now();
     const request: SendRequestRow = {
       userId: sender.id,

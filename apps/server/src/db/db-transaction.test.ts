@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRetryable, withRetries } from "./transaction.js";
+import { isRetryable, withRetries } from "./db-transaction.js";
 
 // What drizzle throws: its own error, with the driver's error (and its SQLSTATE) as the cause.
 const dbError = (code: string) =>

@@ -33,6 +33,6 @@ export async function withRetries<T>(work: () => Promise<T>, options: RetryOptio
 }
 
 /** One database transaction around `work`, retried as a whole on a serialization failure or deadlock. */
-export function runTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, options?: RetryOptions): Promise<T> {
+export function inDbTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, options?: RetryOptions): Promise<T> {
   return withRetries(() => db.transaction((tx) => work(tx)), options);
 }
