@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { authMessages, codeSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth.js";
+import {
+  authMessages,
+  codeSchema,
+  confirmationMatches,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "./auth.js";
 
 export const changePasswordBodySchema = z
   .object({
@@ -9,14 +15,11 @@ export const changePasswordBodySchema = z
       .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }),
     newPassword: z
       .string()
-      .min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort, abort: true })
+      .min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort })
       .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }),
     confirmPassword: z.string().min(PASSWORD_MIN_LENGTH, { error: authMessages.confirmNewRequired }),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ["confirmPassword"],
-    error: authMessages.passwordsDontMatch,
-  });
+  .check(confirmationMatches("newPassword"));
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 /** Enrolment of an authenticator app: the secret in text and as an otpauth:// URI for the QR code. */

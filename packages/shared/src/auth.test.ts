@@ -47,6 +47,31 @@ describe("sign-up schema", () => {
       confirmPassword: "Passwords don't match",
     });
   });
+
+  it("reports a mismatch together with every other message", () => {
+    const result = signupBodySchema.safeParse({
+      name: "",
+      email: "",
+      password: "long-enough",
+      confirmPassword: "different-one",
+    });
+    expect(messages(result)).toEqual({
+      name: "Full name is required",
+      email: "Email is required",
+      confirmPassword: "Passwords don't match",
+    });
+    const short = { name: "Ann", email: "not-an-email", password: "short", confirmPassword: "shorter" };
+    expect(messages(signupBodySchema.safeParse(short))).toEqual({
+      email: "Invalid email address",
+      password: "Password must be at least 8 characters",
+      confirmPassword: "Passwords don't match",
+    });
+  });
+
+  it("survives a body that is not an object", () => {
+    expect(signupBodySchema.safeParse(null).success).toBe(false);
+    expect(signupBodySchema.safeParse({ name: "Ann" }).success).toBe(false);
+  });
 });
 
 describe("second step", () => {
@@ -82,5 +107,18 @@ describe("change password schema", () => {
         }),
       ),
     ).toEqual({ confirmPassword: "Passwords don't match" });
+    expect(
+      messages(
+        changePasswordBodySchema.safeParse({
+          currentPassword: "",
+          newPassword: "short",
+          confirmPassword: "shorter!",
+        }),
+      ),
+    ).toEqual({
+      currentPassword: "Current password is required",
+      newPassword: "Password must be at least 8 characters",
+      confirmPassword: "Passwords don't match",
+    });
   });
 });

@@ -21,17 +21,19 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const CODE_LENGTH = 6;
 
+// No `abort: true` in the field schemas: an explicit abort anywhere in a body stops the body's own checks
+// (the password confirmation), and forms and the server show only the first message per field anyway.
 export const emailSchema = z
   .string()
   .trim()
-  .min(1, { error: authMessages.emailRequired, abort: true })
-  .max(254, { error: authMessages.emailInvalid, abort: true })
+  .min(1, { error: authMessages.emailRequired })
+  .max(254, { error: authMessages.emailInvalid })
   .pipe(z.email({ error: authMessages.emailInvalid }));
 
 export const passwordSchema = z
   .string()
-  .min(1, { error: authMessages.passwordRequired, abort: true })
-  .min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort, abort: true })
+  .min(1, { error: authMessages.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort })
   .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong });
 
 export const codeSchema = z.string().regex(/^\d{6}$/, { error: authMessages.codeInvalid });
@@ -82,12 +84,26 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const meResponseSchema = z.object({ user: sessionUserSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
-function confirmMatches<T extends { confirmPassword: string }>(key: Exclude<keyof T, "confirmPassword">) {
-  return (value: T, ctx: z.RefinementCtx<T>) => {
-    if (value.confirmPassword.length > 0 && value.confirmPassword !== value[key]) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: authMessages.passwordsDontMatch });
-    }
-  };
+/**
+ * "Passwords don't match" on `confirmPassword` when it differs from the password field `key`. Zod skips a
+ * body's refinement once any field has failed; this one reads only the two passwords, so it runs whenever
+ * both are text (and no field aborted), and a form shows the mismatch together with every other message.
+ */
+export function confirmationMatches<K extends string>(key: K) {
+  return z.superRefine<Record<K | "confirmPassword", string>>(
+    (value, ctx) => {
+      if (value.confirmPassword.length > 0 && value.confirmPassword !== value[key]) {
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: authMessages.passwordsDontMatch });
+      }
+    },
+    {
+      when: ({ value }) =>
+        typeof value === "object" &&
+        value !== null &&
+        typeof Reflect.get(value, key) === "string" &&
+        typeof Reflect.get(value, "confirmPassword") === "string",
+    },
+  );
 }
 
 export const signupBodySchema = z
@@ -97,7 +113,7 @@ export const signupBodySchema = z
     password: passwordSchema,
     confirmPassword: z.string().min(1, { error: authMessages.confirmRequired }),
   })
-  .superRefine(confirmMatches("password"));
+  .check(confirmationMatches("password"));
 export type SignupBody = z.infer<typeof signupBodySchema>;
 
 export const passwordResetRequestBodySchema = z.object({ email: emailSchema });
@@ -115,5 +131,5 @@ export const passwordResetConfirmBodySchema = z
     password: passwordSchema,
     confirmPassword: z.string().min(1, { error: authMessages.confirmRequired }),
   })
-  .superRefine(confirmMatches("password"));
+  .check(confirmationMatches("password"));
 export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;
