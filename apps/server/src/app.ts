@@ -9,7 +9,7 @@ import type { Mailer } from "./adapters/mailer/mailer.js";
 import { createPriceSource } from "./adapters/price/create-price-source.js";
 import type { PriceSource } from "./adapters/price/price-source.js";
 import { createRateLimiter } from "./adapters/rate-limit/limiter.js";
-import { walletKeys } from "./bitcoin/wallet-keys.js";
+import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
 import type { AppConfig } from "./config/config.js";
 import type { Db } from "./db/client.js";
 import { accountRoutes } from "./modules/account/routes.js";
@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     mailer,
     limiter: createRateLimiter({ db, clock }),
-    keys: deriveAuthKeys(config.appSecret),
+    authKeys: deriveAuthKeys(config.appSecret),
     geo: deps.geo ?? (config.geoipDb === null ? noGeoLookup : await openGeoLookup(config.geoipDb)),
     brandName: config.brandName,
     publicUrl: config.publicUrl,
@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const wallet: WalletContext = {
     db,
     clock,
-    keys: walletKeys(config.walletMnemonic, config.bitcoinNetwork),
+    walletKeys: deriveWalletKeys(config.walletMnemonic, config.bitcoinNetwork),
     price:
       deps.price ??
       createPriceSource({

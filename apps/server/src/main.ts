@@ -1,6 +1,6 @@
 import { systemClock } from "./adapters/clock.js";
 import { buildApp } from "./app.js";
-import { walletKeys } from "./bitcoin/wallet-keys.js";
+import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
 import { demoSignIns, seedOnFirstStart } from "./cli/seed/seed.js";
 import { withAppSecret } from "./config/app-secret.js";
 import { type Config, ConfigError, loadConfig } from "./config/config.js";
@@ -20,8 +20,10 @@ async function main(): Promise<void> {
   const embedded = config.database.kind === "pglite" && config.nodeEnv !== "production";
   try {
     await migrateDatabase(database);
-    const keys = walletKeys(config.walletMnemonic, config.bitcoinNetwork);
-    const seeded = embedded ? await seedOnFirstStart({ db: database.db, clock: systemClock, keys }) : null;
+    const walletKeys = deriveWalletKeys(config.walletMnemonic, config.bitcoinNetwork);
+    const seeded = embedded
+      ? await seedOnFirstStart({ db: database.db, clock: systemClock, walletKeys })
+      : null;
     if (seeded !== null) console.info(`Seeded the demo data: ${seeded.length} accounts`);
   } catch (error) {
     await database.close();

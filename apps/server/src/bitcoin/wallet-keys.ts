@@ -9,7 +9,7 @@ export type WalletKeys = { network: BitcoinNetwork; account: HDKey };
 // Turning a mnemonic into a seed is deliberately slow (PBKDF2, 2048 rounds); do it once per process.
 const accounts = new Map<string, HDKey>();
 
-export function walletKeys(mnemonic: string, network: BitcoinNetwork): WalletKeys {
+export function deriveWalletKeys(mnemonic: string, network: BitcoinNetwork): WalletKeys {
   const cacheKey = `${network} ${mnemonic}`;
   let account = accounts.get(cacheKey);
   if (account === undefined) {

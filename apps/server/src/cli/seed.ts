@@ -1,7 +1,7 @@
 // `npm run db:seed`: makes the demo accounts in the configured database (skipping existing ones).
 
 import { systemClock } from "../adapters/clock.js";
-import { walletKeys } from "../bitcoin/wallet-keys.js";
+import { deriveWalletKeys } from "../bitcoin/wallet-keys.js";
 import { withWalletMnemonic } from "../config/wallet-mnemonic.js";
 import { CliError, runWithDatabase } from "./run.js";
 import { demoSignIns, seedDemoData } from "./seed/seed.js";
@@ -10,8 +10,8 @@ await runWithDatabase(async (config, database) => {
   if (config.nodeEnv === "production") throw new CliError("Production is never seeded with demo accounts.");
   // The same wallet seed as the server: deposit addresses derive from it.
   const { walletMnemonic, bitcoinNetwork } = await withWalletMnemonic(config);
-  const keys = walletKeys(walletMnemonic, bitcoinNetwork);
-  const created = await seedDemoData({ db: database.db, clock: systemClock, keys });
+  const walletKeys = deriveWalletKeys(walletMnemonic, bitcoinNetwork);
+  const created = await seedDemoData({ db: database.db, clock: systemClock, walletKeys });
   console.info(created.length === 0 ? "The demo accounts exist already." : `Created: ${created.join(", ")}`);
   console.info(demoSignIns(config.publicUrl));
 });

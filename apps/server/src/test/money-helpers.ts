@@ -3,7 +3,7 @@ import { apiPaths, type SessionUser } from "@satsbank/shared";
 import { expect } from "vitest";
 import { type Clock, systemClock } from "../adapters/clock.js";
 import { fixedPrice } from "../adapters/price/fixed.js";
-import { walletKeys } from "../bitcoin/wallet-keys.js";
+import { deriveWalletKeys } from "../bitcoin/wallet-keys.js";
 import { fundFromEquity } from "../cli/seed/fund-from-equity.js";
 import type { Db } from "../db/client.js";
 import { sats } from "../domain/money.js";
@@ -80,7 +80,7 @@ export function walletContext(t: TestApp, clock: Clock = systemClock): WalletCon
   return {
     db: t.db,
     clock,
-    keys: walletKeys(TEST_WALLET_MNEMONIC, "regtest"),
+    walletKeys: deriveWalletKeys(TEST_WALLET_MNEMONIC, "regtest"),
     price: fixedPrice({ usdPerBtc: "42389.57", clock }),
     withdrawalFeeSats: 1000n,
   };

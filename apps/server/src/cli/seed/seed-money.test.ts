@@ -2,7 +2,7 @@ import { apiPaths, type Transaction } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../adapters/clock.js";
-import { walletKeys } from "../../bitcoin/wallet-keys.js";
+import { deriveWalletKeys } from "../../bitcoin/wallet-keys.js";
 import { customerBalance } from "../../ledger/accounts.js";
 import { findUserByEmail } from "../../modules/auth/queries.js";
 import { customerMaySend } from "../../modules/kyc/may-send.js";
@@ -18,7 +18,11 @@ import { seedKey } from "./seed-money.js";
 
 let t: TestApp;
 const seed = () =>
-  seedDemoData({ db: t.db, clock: systemClock, keys: walletKeys(TEST_WALLET_MNEMONIC, "regtest") });
+  seedDemoData({
+    db: t.db,
+    clock: systemClock,
+    walletKeys: deriveWalletKeys(TEST_WALLET_MNEMONIC, "regtest"),
+  });
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -30,7 +30,15 @@ const fixed = (when: Date): Clock => ({ now: () => when });
  * Verifies every demo customer, gives each a deposit address and an opening balance, then replays the
  * demo sends through the send use case at their times. Idempotent: every step has a fixed key.
  */
-export async function seedDemoMoney({ db, clock, keys }: { db: Db; clock: Clock; keys: WalletKeys }) {
+export async function seedDemoMoney({
+  db,
+  clock,
+  walletKeys,
+}: {
+  db: Db;
+  clock: Clock;
+  walletKeys: WalletKeys;
+}) {
   const now = clock.now();
   const byEmail = new Map<string, UserRow>();
   for (const { email } of demoCustomers) {
@@ -42,7 +50,7 @@ export async function seedDemoMoney({ db, clock, keys }: { db: Db; clock: Clock;
   const opened = at(now, 45, "09:00");
   for (const user of byEmail.values()) {
     await markVerified({ ctx: { db, clock: fixed(opened) }, userId: user.id });
-    await depositAddressFor({ ctx: { db, clock: fixed(opened), keys }, userId: user.id });
+    await depositAddressFor({ ctx: { db, clock: fixed(opened), walletKeys }, userId: user.id });
   }
   for (const [email, amount] of demoOpenings) {
     const userId = customer(email).id;
@@ -53,19 +61,20 @@ export async function seedDemoMoney({ db, clock, keys }: { db: Db; clock: Clock;
       idempotencyKey: `seed:opening:${email}`,
     });
   }
-  for (const [index, send] of demoSends.entries()) await seedSend({ db, keys, now, index, send, customer });
+  for (const [index, send] of demoSends.entries())
+    await seedSend({ db, walletKeys, now, index, send, customer });
 }
 
 async function seedSend(input: {
   db: Db;
-  keys: WalletKeys;
+  walletKeys: WalletKeys;
   now: Date;
   index: number;
   send: DemoSend;
   customer: (email: string) => UserRow;
 }): Promise<void> {
-  const { db, keys, send } = input;
-  const ctx = { db, keys, clock: fixed(at(input.now, send.daysAgo, send.time)) };
+  const { db, walletKeys, send } = input;
+  const ctx = { db, walletKeys, clock: fixed(at(input.now, send.daysAgo, send.time)) };
   const recipient = input.customer(send.to);
   const text = send.byAddress ? await depositAddressFor({ ctx, userId: recipient.id }) : recipient.username;
   await sendBitcoin({

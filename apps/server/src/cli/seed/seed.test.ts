@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../adapters/clock.js";
-import { walletKeys } from "../../bitcoin/wallet-keys.js";
+import { deriveWalletKeys } from "../../bitcoin/wallet-keys.js";
 import { appSettings, loginEvents, sessions, users } from "../../db/schema/index.js";
 import { signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
@@ -10,7 +10,11 @@ import { demoCustomers } from "./demo-accounts.js";
 import { demoSignIns, SEEDED_SETTING, seedDemoData, seedOnFirstStart } from "./seed.js";
 
 let t: TestApp;
-const seedInput = () => ({ db: t.db, clock: systemClock, keys: walletKeys(TEST_WALLET_MNEMONIC, "regtest") });
+const seedInput = () => ({
+  db: t.db,
+  clock: systemClock,
+  walletKeys: deriveWalletKeys(TEST_WALLET_MNEMONIC, "regtest"),
+});
 beforeAll(async () => {
   t = await createTestApp();
 });

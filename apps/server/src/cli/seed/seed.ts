@@ -15,14 +15,14 @@ export const SEEDED_SETTING = "demo_data_seeded";
 
 const alreadyExists = (error: unknown) => error instanceof AppError && error.code === "CONFLICT";
 
-export type SeedInput = { db: Db; clock: Clock; keys: WalletKeys };
+export type SeedInput = { db: Db; clock: Clock; walletKeys: WalletKeys };
 
 /**
  * Makes the demo accounts through the real use cases (sign-up for customers, create-staff for the
  * admin), skipping any whose email already has an account, then their money (seed-money.ts): running it
  * twice changes nothing. Returns the emails it created.
  */
-export async function seedDemoData({ db, clock, keys }: SeedInput): Promise<string[]> {
+export async function seedDemoData({ db, clock, walletKeys }: SeedInput): Promise<string[]> {
   const ctx = { db, clock, limiter: createRateLimiter({ db, clock }) };
   const created: string[] = [];
   for (const customer of demoCustomers) {
@@ -39,7 +39,7 @@ export async function seedDemoData({ db, clock, keys }: SeedInput): Promise<stri
   } catch (error) {
     if (!alreadyExists(error)) throw error;
   }
-  await seedDemoMoney({ db, clock, keys });
+  await seedDemoMoney({ db, clock, walletKeys });
   await db
     .insert(appSettings)
     .values({ key: SEEDED_SETTING, value: { at: clock.now().toISOString() } })

@@ -10,7 +10,7 @@ export async function enableTwoFactor({
   user,
   code,
 }: {
-  ctx: Pick<AuthContext, "db" | "clock" | "limiter" | "keys">;
+  ctx: Pick<AuthContext, "db" | "clock" | "limiter" | "authKeys">;
   user: UserRow;
   code: string;
 }): Promise<UserRow> {

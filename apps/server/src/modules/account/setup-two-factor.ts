@@ -14,13 +14,13 @@ export async function setupTwoFactor({
   ctx,
   user,
 }: {
-  ctx: Pick<AuthContext, "db" | "clock" | "keys" | "brandName">;
+  ctx: Pick<AuthContext, "db" | "clock" | "authKeys" | "brandName">;
   user: UserRow;
 }): Promise<TwoFactorSetupResponse> {
   if (user.totpSecret !== null) throw new AppError("CONFLICT", authText.twoFactorAlreadyOn);
   const secret = newTotpSecret();
   await updateUser(ctx.db, user.id, {
-    totpPendingSecret: encryptSecret(ctx.keys.totpSecret, secret, user.id),
+    totpPendingSecret: encryptSecret(ctx.authKeys.totpSecret, secret, user.id),
     updatedAt: ctx.clock.now(),
   });
   return { secret, otpauthUri: totpUri({ secret, issuer: ctx.brandName, label: user.email }) };

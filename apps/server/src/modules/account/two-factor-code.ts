@@ -18,14 +18,14 @@ export async function checkTwoFactorCode({
   sealedSecret,
   code,
 }: {
-  ctx: Pick<AuthContext, "clock" | "limiter" | "keys">;
+  ctx: Pick<AuthContext, "clock" | "limiter" | "authKeys">;
   user: UserRow;
   sealedSecret: string;
   code: string;
 }): Promise<number> {
   const rule = rateLimitRules.twoFactorFailuresPerAccount;
   await ctx.limiter.check(rule, user.id);
-  const secret = decryptSecret(ctx.keys.totpSecret, sealedSecret, user.id);
+  const secret = decryptSecret(ctx.authKeys.totpSecret, sealedSecret, user.id);
   const step = totpStep({ secret, code, now: ctx.clock.now() });
   if (step === null || (user.totpLastStep !== null && step <= user.totpLastStep)) {
     await ctx.limiter.hit(rule, user.id);

@@ -11,7 +11,8 @@ export type AuthContext = {
   clock: Clock;
   mailer: Mailer;
   limiter: RateLimiter;
-  keys: AuthKeys;
+  /** HMAC and AES keys derived from APP_SECRET: sign-in codes, sealed TOTP secrets. */
+  authKeys: AuthKeys;
   geo: GeoLookup;
   brandName: string;
   /** The base of links in emails, no trailing slash. */

@@ -26,7 +26,7 @@ export async function startSignIn({
   remember,
   client,
 }: {
-  ctx: Pick<AuthContext, "db" | "clock" | "limiter" | "mailer" | "keys" | "geo" | "brandName">;
+  ctx: Pick<AuthContext, "db" | "clock" | "limiter" | "mailer" | "authKeys" | "geo" | "brandName">;
   email: string;
   password: string;
   remember: boolean;
@@ -62,7 +62,7 @@ export async function startSignIn({
     idHash,
     userId: user.id,
     method,
-    codeMac: code === null ? null : macCode(ctx.keys.codeMac, idHash, code),
+    codeMac: code === null ? null : macCode(ctx.authKeys.codeMac, idHash, code),
     remember,
     createdAt: now,
     expiresAt,

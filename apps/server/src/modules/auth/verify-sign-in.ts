@@ -21,7 +21,7 @@ import { totpStep } from "./totp.js";
 const expired = () => new AppError("UNAUTHENTICATED", authText.signInExpired);
 const wrongCode = () => new AppError("BAD_REQUEST", authText.wrongCode, { code: authText.wrongCode });
 
-type Ctx = Pick<AuthContext, "db" | "clock" | "limiter" | "keys" | "geo">;
+type Ctx = Pick<AuthContext, "db" | "clock" | "limiter" | "authKeys" | "geo">;
 
 /** Whether the code is right; for an authenticator code also the time step it used (null when wrong). */
 function checkCode(
@@ -31,12 +31,16 @@ function checkCode(
   if (challenge.method === "email") {
     const right =
       challenge.codeMac !== null &&
-      sameDigest(challenge.codeMac, macCode(ctx.keys.codeMac, challenge.idHash, code));
+      sameDigest(challenge.codeMac, macCode(ctx.authKeys.codeMac, challenge.idHash, code));
     return { right, step: null };
   }
   // Two-factor was turned off after this sign-in started: it cannot finish.
   if (user.totpSecret === null) throw expired();
-  const step = totpStep({ secret: decryptSecret(ctx.keys.totpSecret, user.totpSecret, user.id), code, now });
+  const step = totpStep({
+    secret: decryptSecret(ctx.authKeys.totpSecret, user.totpSecret, user.id),
+    code,
+    now,
+  });
   // A code whose time step was already used is refused: a code works once.
   const right = step !== null && (user.totpLastStep === null || step > user.totpLastStep);
   return { right, step };

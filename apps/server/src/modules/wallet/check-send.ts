@@ -28,7 +28,7 @@ export async function checkSend({
   recipientText,
   amountSats,
 }: {
-  ctx: Pick<WalletContext, "keys">;
+  ctx: Pick<WalletContext, "walletKeys">;
   db: Db;
   senderId: string;
   recipientText: string;

@@ -7,7 +7,8 @@ import type { Db } from "../../db/client.js";
 export type WalletContext = {
   db: Db;
   clock: Clock;
-  keys: WalletKeys;
+  /** The bank's BIP84 wallet (from WALLET_MNEMONIC) and its network. */
+  walletKeys: WalletKeys;
   price: PriceSource;
   /** The network fee of a withdrawal to an outside address (WITHDRAWAL_FEE_SATS). */
   withdrawalFeeSats: bigint;

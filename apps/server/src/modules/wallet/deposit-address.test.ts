@@ -17,8 +17,8 @@ describe("deposit addresses", () => {
     const [first, second] = [await insertCustomer(t.db), await insertCustomer(t.db)];
     const a = await depositAddressFor({ ctx, userId: first.id });
     const b = await depositAddressFor({ ctx, userId: second.id });
-    expect(a).toBe(deriveAddress(ctx.keys.account, "regtest", RECEIVE_CHAIN, 0));
-    expect(b).toBe(deriveAddress(ctx.keys.account, "regtest", RECEIVE_CHAIN, 1));
+    expect(a).toBe(deriveAddress(ctx.walletKeys.account, "regtest", RECEIVE_CHAIN, 0));
+    expect(b).toBe(deriveAddress(ctx.walletKeys.account, "regtest", RECEIVE_CHAIN, 1));
     expect(isValidAddress(a, "regtest")).toBe(true);
     expect(a).toMatch(/^bcrt1q/);
     expect(await depositAddressFor({ ctx, userId: first.id })).toBe(a);

@@ -13,10 +13,10 @@ export async function depositAddressFor({
   ctx,
   userId,
 }: {
-  ctx: Pick<WalletContext, "db" | "clock" | "keys">;
+  ctx: Pick<WalletContext, "db" | "clock" | "walletKeys">;
   userId: string;
 }): Promise<string> {
-  const network = ctx.keys.network;
+  const network = ctx.walletKeys.network;
   const existing = await findUserDepositAddress(ctx.db, { userId, network });
   if (existing !== undefined) return existing.address;
   return inDbTransaction(ctx.db, async (tx) => {
@@ -24,7 +24,7 @@ export async function depositAddressFor({
     // Another request for this customer may have assigned one while this one waited for the lock.
     const assigned = await findUserDepositAddress(tx, { userId, network });
     if (assigned !== undefined) return assigned.address;
-    const address = receiveAddress(ctx.keys, index);
+    const address = receiveAddress(ctx.walletKeys, index);
     await insertDepositAddress(tx, {
       address,
       userId,

@@ -10,7 +10,7 @@ export async function quoteSend({
   sender,
   body,
 }: {
-  ctx: Pick<WalletContext, "db" | "keys">;
+  ctx: Pick<WalletContext, "db" | "walletKeys">;
   sender: UserRow;
   body: SendQuoteBody;
 }): Promise<SendQuote> {

@@ -28,12 +28,12 @@ export async function resolveRecipient({
   senderId,
   text,
 }: {
-  ctx: Pick<WalletContext, "keys">;
+  ctx: Pick<WalletContext, "walletKeys">;
   db: Db;
   senderId: string;
   text: string;
 }): Promise<Resolution> {
-  const input = parseRecipient(text, addressChecker(ctx.keys.network));
+  const input = parseRecipient(text, addressChecker(ctx.walletKeys.network));
   let recipient: Recipient;
   switch (input.kind) {
     case "invalid":
@@ -47,7 +47,7 @@ export async function resolveRecipient({
       break;
     }
     case "address": {
-      const owned = await findDepositAddress(db, { address: input.address, network: ctx.keys.network });
+      const owned = await findDepositAddress(db, { address: input.address, network: ctx.walletKeys.network });
       if (owned === undefined) return { ok: false, problem: walletText.outsideAddress };
       const user = await findUserById(db, owned.userId);
       if (!isOpenCustomer(user)) return unknown;

@@ -17,7 +17,7 @@ import type { WalletContext } from "./context.js";
 import { claimSendRequest, findSendRequest, type SendRequestRow } from "./queries.js";
 
 export type SendBitcoinInput = {
-  ctx: Pick<WalletContext, "db" | "clock" | "keys">;
+  ctx: Pick<WalletContext, "db" | "clock" | "walletKeys">;
   sender: UserRow;
   body: SendBody;
 };
