@@ -1,6 +1,7 @@
 import { type Config, ConfigError, loadConfig } from "../config/config.js";
 import { type DatabaseHandle, openDatabase } from "../db/client.js";
 import { migrateDatabase } from "../db/migrate.js";
+import { systemErrorCode } from "../domain/system-error.js";
 
 /** A command-line failure the person can act on: printed alone, without a stack. */
 export class CliError extends Error {
@@ -24,11 +25,10 @@ export async function runWithDatabase(
       await database.close();
     }
   } catch (error) {
+    // A mistake of the operator's or a system error says it all in its message; anything else is a bug.
     const expected =
-      error instanceof ConfigError ||
-      error instanceof CliError ||
-      (error instanceof Error && typeof Reflect.get(error, "code") === "string");
-    console.error(expected ? `Error: ${(error as Error).message}` : error);
+      error instanceof ConfigError || error instanceof CliError || systemErrorCode(error) !== undefined;
+    console.error(expected && error instanceof Error ? `Error: ${error.message}` : error);
     process.exit(1);
   }
 }

@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { systemErrorCode } from "../domain/system-error.js";
 
 /** A secret the embedded default keeps in a file under DATA_DIR when its variable is unset. */
 export type DataDirSecret = {
@@ -15,7 +16,7 @@ export type DataDirSecret = {
 };
 
 function isMissing(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException).code === "ENOENT";
+  return systemErrorCode(error) === "ENOENT";
 }
 
 async function readSecretFile(file: string, spec: DataDirSecret): Promise<string> {
@@ -43,7 +44,7 @@ export async function readOrCreateDataDirSecret(
   try {
     await writeFile(file, `${secret}\n`, { flag: "wx", mode: 0o600 });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readSecretFile(file, spec);
+    if (systemErrorCode(error) === "EEXIST") return readSecretFile(file, spec);
     throw error;
   }
   warn(spec.warning(file));

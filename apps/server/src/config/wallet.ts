@@ -58,15 +58,17 @@ export const DEFAULT_PRICE_USD = "42389.57";
 /** The wallet part of the Config; a string is a problem to report (same style as the schema's). */
 export function walletConfig(vars: WalletVars): WalletConfig | string {
   const source = vars.PRICE_SOURCE ?? "fixed";
-  if (source === "http" && vars.PRICE_URL === undefined)
-    return "PRICE_URL is required when PRICE_SOURCE=http";
+  let price: PriceConfig;
+  if (source === "http") {
+    if (vars.PRICE_URL === undefined) return "PRICE_URL is required when PRICE_SOURCE=http";
+    price = { source, url: vars.PRICE_URL, cacheSeconds: vars.PRICE_CACHE_SECONDS ?? 60 };
+  } else {
+    price = { source, usdPerBtc: vars.PRICE_USD ?? DEFAULT_PRICE_USD };
+  }
   return {
     walletMnemonic: vars.WALLET_MNEMONIC?.trim().split(/\s+/).join(" ") ?? null,
     bitcoinNetwork: vars.BITCOIN_NETWORK ?? "regtest",
     withdrawalFeeSats: vars.WITHDRAWAL_FEE_SATS ?? 1000n,
-    price:
-      source === "http"
-        ? { source, url: vars.PRICE_URL as string, cacheSeconds: vars.PRICE_CACHE_SECONDS ?? 60 }
-        : { source, usdPerBtc: vars.PRICE_USD ?? DEFAULT_PRICE_USD },
+    price,
   };
 }

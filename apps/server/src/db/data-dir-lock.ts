@@ -1,4 +1,5 @@
 import { open, readFile, unlink } from "node:fs/promises";
+import { systemErrorCode } from "../domain/system-error.js";
 
 /** The embedded database is open in another process that is still running. */
 export class DatabaseInUseError extends Error {
@@ -13,7 +14,7 @@ function isRunning(pid: number): boolean {
     return true;
   } catch (error) {
     // EPERM: it exists, under another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    return systemErrorCode(error) === "EPERM";
   }
 }
 
@@ -37,7 +38,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
         await unlink(file).catch(() => {});
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (systemErrorCode(error) !== "EEXIST") throw error;
     }
     const pid = Number.parseInt(await readFile(file, "utf8").catch(() => ""), 10);
     if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {

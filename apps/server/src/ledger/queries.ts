@@ -59,7 +59,9 @@ export async function findCustomerAccounts(db: Db, userIds: readonly string[]): 
     .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId })
     .from(ledgerAccounts)
     .where(inArray(ledgerAccounts.userId, [...userIds]));
-  return new Map(rows.map((row) => [row.userId as string, row.id]));
+  const accounts = new Map<string, number>();
+  for (const row of rows) if (row.userId !== null) accounts.set(row.userId, row.id);
+  return accounts;
 }
 
 /** Opens accounts for these customers; an account that exists already (or is being opened) is kept. */

@@ -25,7 +25,9 @@ export async function openGeoLookup(path: string): Promise<GeoLookup> {
   try {
     reader = await maxmind.open<CityResponse>(path);
   } catch (error) {
-    throw new Error(`GEOIP_DB: could not open ${path} as a MaxMind database: ${(error as Error).message}`);
+    throw new Error(
+      `GEOIP_DB: could not open ${path} as a MaxMind database: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return (ip) => {
     try {
