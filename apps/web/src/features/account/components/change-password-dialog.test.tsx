@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { expectPasswordToggles } from "@/test/password-toggles";
 import { renderWithProviders } from "@/test/render";
 import { apiError, requestsTo, stubApi } from "@/test/stub-api";
 import { ChangePasswordDialog } from "./change-password-dialog";
@@ -32,6 +33,11 @@ describe("change password", () => {
     }
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Change Password" })).toBeInTheDocument();
+  });
+
+  it("has the show/hide toggle on every password input", async () => {
+    const { user, dialog } = await openDialog();
+    await expectPasswordToggles(user, dialog, ["Current Password", "New Password", "Confirm New Password"]);
   });
 
   it("shows the specification's messages", async () => {

@@ -3,10 +3,9 @@ import { type ChangePasswordBody, changePasswordBodySchema } from "@satsbank/sha
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "@/components/form-alert";
-import { FormField } from "@/components/form-field";
+import { PasswordField } from "@/components/password-field";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
 import { useChangePassword } from "../api/change-password";
@@ -45,31 +44,24 @@ export function ChangePasswordForm({ onCancel, onChanged }: ChangePasswordFormPr
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <FormAlert>{alert}</FormAlert>
-      <FormField label="Current Password" error={errors.currentPassword?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            {...form.register("currentPassword")}
-          />
-        )}
-      </FormField>
-      <FormField label="New Password" error={errors.newPassword?.message}>
-        {(control) => (
-          <Input {...control} type="password" autoComplete="new-password" {...form.register("newPassword")} />
-        )}
-      </FormField>
-      <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...form.register("confirmPassword")}
-          />
-        )}
-      </FormField>
+      <PasswordField
+        label="Current Password"
+        error={errors.currentPassword?.message}
+        autoComplete="current-password"
+        {...form.register("currentPassword")}
+      />
+      <PasswordField
+        label="New Password"
+        error={errors.newPassword?.message}
+        autoComplete="new-password"
+        {...form.register("newPassword")}
+      />
+      <PasswordField
+        label="Confirm New Password"
+        error={errors.confirmPassword?.message}
+        autoComplete="new-password"
+        {...form.register("confirmPassword")}
+      />
       <DialogFooter className="pt-2">
         <Button variant="outline" onClick={onCancel} disabled={changePassword.isPending}>
           Cancel

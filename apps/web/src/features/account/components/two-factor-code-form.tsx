@@ -6,9 +6,8 @@ import {
   twoFactorCodeBodySchema,
 } from "@satsbank/shared";
 import type { UseMutationResult } from "@tanstack/react-query";
-import { Controller, useForm } from "react-hook-form";
-import { CodeInput } from "@/components/code-input";
-import { FormField } from "@/components/form-field";
+import { useForm } from "react-hook-form";
+import { CodeField } from "@/components/code-field";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { isApiError } from "@/lib/api-client";
@@ -37,7 +36,6 @@ export function TwoFactorCodeForm({
     reValidateMode: "onSubmit",
   });
   const code = form.watch("code");
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
     mutation.mutate(values, {
@@ -52,27 +50,7 @@ export function TwoFactorCodeForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <FormField label="Authentication code" error={errors.code?.message}>
-        {(control) => (
-          <Controller
-            control={form.control}
-            name="code"
-            render={({ field }) => (
-              <CodeInput
-                {...control}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(value) => {
-                  field.onChange(value);
-                  if (form.formState.errors.code) form.clearErrors("code");
-                }}
-              />
-            )}
-          />
-        )}
-      </FormField>
+      <CodeField form={form} />
       <DialogFooter className="pt-2">
         <Button variant="outline" onClick={onCancel} disabled={mutation.isPending}>
           Cancel

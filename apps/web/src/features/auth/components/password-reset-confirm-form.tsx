@@ -4,9 +4,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { FormAlert } from "@/components/form-alert";
-import { FormField } from "@/components/form-field";
+import { PasswordField } from "@/components/password-field";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
 import { paths } from "@/lib/paths";
@@ -50,21 +49,18 @@ export function PasswordResetConfirmForm({ token }: { token: string }) {
           </>
         )}
       </FormAlert>
-      <FormField label="New password" error={errors.password?.message}>
-        {(control) => (
-          <Input {...control} type="password" autoComplete="new-password" {...form.register("password")} />
-        )}
-      </FormField>
-      <FormField label="Confirm password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...form.register("confirmPassword")}
-          />
-        )}
-      </FormField>
+      <PasswordField
+        label="New password"
+        error={errors.password?.message}
+        autoComplete="new-password"
+        {...form.register("password")}
+      />
+      <PasswordField
+        label="Confirm password"
+        error={errors.confirmPassword?.message}
+        autoComplete="new-password"
+        {...form.register("confirmPassword")}
+      />
       <Button type="submit" size="lg" disabled={confirm.isPending}>
         {confirm.isPending ? "Updating..." : "Update password"}
       </Button>

@@ -4,10 +4,9 @@ import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
+import { EmailField } from "@/components/email-field";
 import { FormAlert } from "@/components/form-alert";
-import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { paths } from "@/lib/paths";
 import { useRequestPasswordReset } from "../api/request-password-reset";
@@ -48,17 +47,7 @@ export function PasswordResetRequestForm() {
           </p>
         )}
       </div>
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            {...form.register("email")}
-          />
-        )}
-      </FormField>
+      <EmailField error={errors.email?.message} {...form.register("email")} />
       <Button type="submit" size="lg" disabled={request.isPending}>
         {request.isPending ? "Sending..." : "Send reset link"}
       </Button>

@@ -1,6 +1,7 @@
 import { PASSWORD_RESET_SENT_MESSAGE } from "@satsbank/shared";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { expectPasswordToggles } from "@/test/password-toggles";
 import { renderWithProviders } from "@/test/render";
 import { apiError, requestsTo, stubApi } from "@/test/stub-api";
 import { PasswordResetConfirmForm } from "./password-reset-confirm-form";
@@ -42,6 +43,11 @@ describe("password reset confirm", () => {
       url: "/auth/reset-password?token=tok-123",
     });
   }
+
+  it("has the show/hide toggle on both password inputs", async () => {
+    const { user, container } = renderConfirm();
+    await expectPasswordToggles(user, container, ["New password", "Confirm password"]);
+  });
 
   it("uses the same rules as sign-up", async () => {
     const { user } = renderConfirm();

@@ -8,9 +8,8 @@ import {
   twoFactorCodeBodySchema,
 } from "@satsbank/shared";
 import { useId } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { CodeInput } from "@/components/code-input";
-import { FormField } from "@/components/form-field";
+import { useForm } from "react-hook-form";
+import { CodeField } from "@/components/code-field";
 import { Button } from "@/components/ui/button";
 import { isApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/form-errors";
@@ -39,7 +38,6 @@ export function SignInCodeForm({ challenge, onSignedIn, onBack }: SignInCodeForm
     reValidateMode: "onSubmit",
   });
   const code = form.watch("code");
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ code }) => {
     verify.mutate(
@@ -67,29 +65,7 @@ export function SignInCodeForm({ challenge, onSignedIn, onBack }: SignInCodeForm
           {INSTRUCTIONS[challenge.method]}
         </p>
       </div>
-      <FormField label="Authentication code" error={errors.code?.message}>
-        {(control) => (
-          <Controller
-            control={form.control}
-            name="code"
-            render={({ field }) => (
-              <CodeInput
-                {...control}
-                aria-describedby={[descriptionId, control["aria-describedby"]].filter(Boolean).join(" ")}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(value) => {
-                  field.onChange(value);
-                  if (form.formState.errors.code) form.clearErrors("code");
-                }}
-                autoFocus
-              />
-            )}
-          />
-        )}
-      </FormField>
+      <CodeField form={form} describedBy={descriptionId} autoFocus />
       <Button type="submit" size="lg" disabled={code.length !== CODE_LENGTH || verify.isPending}>
         {verify.isPending ? "Verifying..." : "Verify & Login"}
       </Button>

@@ -4,12 +4,11 @@ import { useEffect, useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
+import { EmailField } from "@/components/email-field";
 import { FormAlert } from "@/components/form-alert";
-import { FormField } from "@/components/form-field";
-import { PasswordInput } from "@/components/password-input";
+import { PasswordField } from "@/components/password-field";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { paths } from "@/lib/paths";
@@ -56,22 +55,13 @@ export function SignInCredentialsForm({ defaultEmail, notice, onChallenge }: Sig
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <FormAlert>{message}</FormAlert>
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            {...form.register("email")}
-          />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password?.message}>
-        {(control) => (
-          <PasswordInput {...control} autoComplete="current-password" {...form.register("password")} />
-        )}
-      </FormField>
+      <EmailField error={errors.email?.message} autoComplete="username" {...form.register("email")} />
+      <PasswordField
+        label="Password"
+        error={errors.password?.message}
+        autoComplete="current-password"
+        {...form.register("password")}
+      />
       <div className="flex items-center justify-between gap-4">
         <div className="flex items-center gap-2">
           <Controller

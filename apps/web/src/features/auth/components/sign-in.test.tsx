@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { queryKeys } from "@/lib/query-keys";
 import { customer, staff } from "@/test/fixtures";
+import { expectPasswordToggles } from "@/test/password-toggles";
 import { renderWithProviders } from "@/test/render";
 import { apiError, requestsTo, stubApi } from "@/test/stub-api";
 import { SignIn } from "./sign-in";
@@ -45,12 +46,8 @@ describe("sign-in, step 1", () => {
   });
 
   it("shows and hides the password with an accessible toggle", async () => {
-    const { user } = renderSignIn();
-    const toggle = screen.getByRole("button", { name: "Show password" });
-    expect(toggle).toHaveAttribute("aria-pressed", "false");
-    await user.click(toggle);
-    expect(screen.getByLabelText("Password")).toHaveAttribute("type", "text");
-    expect(screen.getByRole("button", { name: "Hide password" })).toHaveAttribute("aria-pressed", "true");
+    const { user, container } = renderSignIn();
+    await expectPasswordToggles(user, container, ["Password"]);
   });
 
   it("shows the specification's messages", async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { queryKeys } from "@/lib/query-keys";
 import { customer } from "@/test/fixtures";
+import { expectPasswordToggles } from "@/test/password-toggles";
 import { renderWithProviders } from "@/test/render";
 import { apiError, requestsTo, stubApi } from "@/test/stub-api";
 import { SignUpForm } from "./sign-up-form";
@@ -43,6 +44,21 @@ describe("sign-up", () => {
     expect(screen.getByText("Please confirm your password")).toBeInTheDocument();
     expect(screen.getByLabelText("Full name")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText("Full name")).toHaveAccessibleDescription("Full name is required");
+  });
+
+  it("shows every problem at once: a mismatch together with the empty fields", async () => {
+    const view = renderSignUp();
+    await fill(view, { Password: "correct-horse", "Confirm password": "correct-horsf" });
+    await view.user.click(screen.getByRole("button", { name: "Create Account" }));
+    expect(await screen.findByText("Full name is required")).toBeInTheDocument();
+    expect(screen.getByText("Email is required")).toBeInTheDocument();
+    expect(screen.getByText("Passwords don't match")).toBeInTheDocument();
+    expect(screen.getByLabelText("Confirm password")).toHaveAccessibleDescription("Passwords don't match");
+  });
+
+  it("has the show/hide toggle on both password inputs", async () => {
+    const view = renderSignUp();
+    await expectPasswordToggles(view.user, view.container, ["Password", "Confirm password"]);
   });
 
   it("checks the email pattern, the password length and the confirmation", async () => {

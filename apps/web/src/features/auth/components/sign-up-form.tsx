@@ -2,7 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type SignupBody, signupBodySchema } from "@satsbank/shared";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
+import { EmailField } from "@/components/email-field";
 import { FormField } from "@/components/form-field";
+import { PasswordField } from "@/components/password-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
@@ -40,32 +42,19 @@ export function SignUpForm() {
       <FormField label="Full name" error={errors.name?.message}>
         {(control) => <Input {...control} autoComplete="name" {...form.register("name")} />}
       </FormField>
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            {...form.register("email")}
-          />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password?.message}>
-        {(control) => (
-          <Input {...control} type="password" autoComplete="new-password" {...form.register("password")} />
-        )}
-      </FormField>
-      <FormField label="Confirm password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...form.register("confirmPassword")}
-          />
-        )}
-      </FormField>
+      <EmailField error={errors.email?.message} {...form.register("email")} />
+      <PasswordField
+        label="Password"
+        error={errors.password?.message}
+        autoComplete="new-password"
+        {...form.register("password")}
+      />
+      <PasswordField
+        label="Confirm password"
+        error={errors.confirmPassword?.message}
+        autoComplete="new-password"
+        {...form.register("confirmPassword")}
+      />
       <Button type="submit" size="lg" disabled={signup.isPending}>
         {signup.isPending ? "Creating account..." : "Create Account"}
       </Button>
