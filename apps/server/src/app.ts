@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { type Clock, systemClock } from "./adapters/clock.js";
+import { type Clock, ManualClock, systemClock } from "./adapters/clock.js";
 import { type GeoLookup, noGeoLookup, openGeoLookup } from "./adapters/geoip/geoip.js";
 import { createMailer } from "./adapters/mailer/create-mailer.js";
 import type { Mailer } from "./adapters/mailer/mailer.js";
@@ -17,6 +17,7 @@ import { adminRoutes } from "./modules/admin/routes.js";
 import type { AuthContext } from "./modules/auth/context.js";
 import { deriveAuthKeys } from "./modules/auth/keys.js";
 import { authRoutes } from "./modules/auth/routes.js";
+import { devClockRoutes } from "./modules/dev-clock/routes.js";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { metaRoutes } from "./modules/meta/routes.js";
@@ -64,7 +65,9 @@ export type AppDeps = {
  */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
-  const clock = deps.clock ?? systemClock;
+  // TEST_CLOCK=manual (tests only; production refuses it): end-to-end tests move this clock.
+  const testClock = deps.clock === undefined && config.testClock === "manual" ? new ManualClock() : null;
+  const clock = deps.clock ?? testClock ?? systemClock;
   const app = Fastify({
     logger: loggerOptions(config),
     // Behind a reverse proxy: the client's address, scheme and host from X-Forwarded-*.
@@ -127,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (!production && mailer.kind === "outbox") {
     await app.register(devMailboxRoutes, { db, brandName: config.brandName });
   }
+  // Tests only: TEST_CLOCK=manual, which production refuses.
+  if (!production && testClock !== null) await app.register(devClockRoutes, { clock: testClock });
 
   // Last: the built web app and the not-found handler (JSON 404 for the API, index.html for pages).
   await app.register(spa, { distDir: config.webDistDir });

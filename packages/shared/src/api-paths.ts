@@ -32,5 +32,7 @@ export const apiPaths = {
   },
   dev: {
     mailbox: "/api/dev/mailbox",
+    /** Tests only (TEST_CLOCK=manual): the server's time, and moving it forward. */
+    clock: "/api/dev/clock",
   },
 } as const;

@@ -33,6 +33,7 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:3000",
       geoipDb: null,
       trustProxy: false,
+      testClock: "system",
       walletMnemonic: null,
       bitcoinNetwork: "regtest",
       withdrawalFeeSats: 1000n,
@@ -82,6 +83,7 @@ describe("loadConfig", () => {
       publicUrl: "https://bank.acme.example",
       geoipDb: "/srv/satsbank/geo/GeoLite2-City.mmdb",
       trustProxy: true,
+      testClock: "system",
       walletMnemonic: MNEMONIC,
       bitcoinNetwork: "mainnet",
       withdrawalFeeSats: 2500n,
@@ -99,6 +101,10 @@ describe("loadConfig", () => {
   it("reads TRUST_PROXY as a boolean", () => {
     expect(loadConfig({ TRUST_PROXY: "1" }, cwd).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: "false" }, cwd).trustProxy).toBe(false);
+    expect(loadConfig({ TEST_CLOCK: "manual", NODE_ENV: "test" }, cwd).testClock).toBe("manual");
+    expect(() => loadConfig({ TEST_CLOCK: "fake" }, cwd)).toThrow(
+      'TEST_CLOCK must be one of system, manual (got "fake")',
+    );
   });
 
   it("resolves a relative DATA_DIR against the working directory", () => {
@@ -190,5 +196,20 @@ describe("loadConfig", () => {
     expect(configError({ ...production, SMTP_URL: "" })).toBe(
       "Invalid configuration: SMTP_URL is required in production: the dev mailbox is for development only",
     );
+  });
+
+  it("refuses the test clock in production", () => {
+    const production = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://db/bank",
+      APP_SECRET: "x".repeat(40),
+      SMTP_URL: "smtp://mail.internal:25",
+      PUBLIC_URL: "https://bank.example",
+      WALLET_MNEMONIC: MNEMONIC,
+    };
+    expect(configError({ ...production, TEST_CLOCK: "manual" })).toBe(
+      "Invalid configuration: TEST_CLOCK=manual is for tests only, never in production",
+    );
+    expect(loadConfig({ ...production, TEST_CLOCK: "system" }, cwd).testClock).toBe("system");
   });
 });

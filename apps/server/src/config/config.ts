@@ -11,6 +11,7 @@ import { type WalletConfig, walletConfig, walletEnvShape } from "./wallet.js";
  */
 
 export const nodeEnvSchema = z.enum(["development", "test", "production"]);
+export const testClockSchema = z.enum(["system", "manual"]);
 export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
 
 /** Where the data lives: the embedded PGlite (dataDir null = in memory, for tests) or a PostgreSQL server. */
@@ -39,6 +40,8 @@ export type Config = WalletConfig & {
   geoipDb: string | null;
   /** Trust X-Forwarded-For/-Proto/-Host: only behind a reverse proxy that sets them. */
   trustProxy: boolean;
+  /** "manual": tests move the server's time with POST /api/dev/clock; never in production. */
+  testClock: z.infer<typeof testClockSchema>;
 };
 
 /** A Config whose APP_SECRET and WALLET_MNEMONIC have been settled: what the app runs with. */
@@ -91,6 +94,7 @@ const envSchema = z.object({
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .transform((v) => v === "true" || v === "1"),
   ),
+  TEST_CLOCK: optional(z.enum(testClockSchema.options, { error: oneOf(testClockSchema.options) })),
   ...walletEnvShape,
 });
 
@@ -129,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
       const details = missing.map(([name, reason]) => `${name} is required in production: ${reason}`);
       throw new ConfigError(`Invalid configuration: ${details.join("; ")}`);
     }
+    if (vars.TEST_CLOCK === "manual") {
+      throw new ConfigError("Invalid configuration: TEST_CLOCK=manual is for tests only, never in production");
+    }
   }
 
   const wallet = walletConfig(vars);
@@ -155,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     geoipDb: vars.GEOIP_DB === undefined ? null : path.resolve(cwd, vars.GEOIP_DB),
     trustProxy: vars.TRUST_PROXY ?? false,
+    testClock: vars.TEST_CLOCK ?? "system",
     ...wallet,
   };
 }
