@@ -36,7 +36,9 @@ export default defineConfig({
     emptyOutDir: true,
     // The production CSP is `script-src 'self'`: no inline script may be emitted, so no polyfill either.
     modulePreload: { polyfill: false },
-    sourcemap: true,
+    // Hidden: the .map files are written (for decoding error reports) but no bundle names them, and the
+    // server never serves them (apps/server/src/plugins/spa.ts).
+    sourcemap: "hidden",
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.

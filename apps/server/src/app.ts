@@ -28,6 +28,7 @@ import { apiNoStore } from "./plugins/api-no-store.js";
 import { API_PREFIX } from "./plugins/api-paths.js";
 import { csrf } from "./plugins/csrf.js";
 import { errorHandler } from "./plugins/error-handler.js";
+import { answerRefusedRequests, rerouteFrameworkError } from "./plugins/framework-errors.js";
 import { loggerOptions, requestIdHeader, requestIdOptions } from "./plugins/logging.js";
 import { openApi } from "./plugins/openapi.js";
 import { securityHeaders } from "./plugins/security-headers.js";
@@ -73,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Behind a reverse proxy: the client's address, scheme and host from X-Forwarded-*.
     trustProxy: config.trustProxy,
     ...requestIdOptions,
+    // A URL the router cannot decode is answered like any other error (plugins/framework-errors.ts).
+    frameworkErrors: rerouteFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -109,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(requestIdHeader);
   await app.register(errorHandler);
   await app.register(securityHeaders);
+  await app.register(answerRefusedRequests);
   await app.register(apiNoStore);
   // Off by default; a route opts in with `config: { rateLimit: { max, timeWindow } }`. The sign-in
   // limits are counted in the database instead (modules/rate-limit), so every API process agrees.
@@ -116,7 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Before the session: a refused cross-site request costs no database lookup.
   await app.register(csrf);
   await app.register(session, { db, clock, cookies });
-  await app.register(openApi, { brandName: config.brandName });
+  // Off unless API_DOCS=true: the full map of the API is not for every visitor of a production bank.
+  if (config.apiDocs) await app.register(openApi, { brandName: config.brandName });
 
   // Modules.
   await app.register(healthRoutes, { dbPing: deps.dbPing });

@@ -33,6 +33,7 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:3000",
       geoipDb: null,
       trustProxy: false,
+      apiDocs: false,
       testClock: "system",
       walletMnemonic: null,
       bitcoinNetwork: "regtest",
@@ -59,6 +60,7 @@ describe("loadConfig", () => {
         PUBLIC_URL: "https://bank.acme.example/",
         GEOIP_DB: "geo/GeoLite2-City.mmdb",
         TRUST_PROXY: "true",
+        API_DOCS: "true",
         WALLET_MNEMONIC: `  ${MNEMONIC.replaceAll(" ", "   ")}  `,
         BITCOIN_NETWORK: "mainnet",
         WITHDRAWAL_FEE_SATS: "2500",
@@ -83,6 +85,7 @@ describe("loadConfig", () => {
       publicUrl: "https://bank.acme.example",
       geoipDb: "/srv/satsbank/geo/GeoLite2-City.mmdb",
       trustProxy: true,
+      apiDocs: true,
       testClock: "system",
       walletMnemonic: MNEMONIC,
       bitcoinNetwork: "mainnet",
@@ -98,9 +101,11 @@ describe("loadConfig", () => {
     });
   });
 
-  it("reads TRUST_PROXY as a boolean", () => {
+  it("reads TRUST_PROXY and API_DOCS as booleans", () => {
     expect(loadConfig({ TRUST_PROXY: "1" }, cwd).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: "false" }, cwd).trustProxy).toBe(false);
+    expect(loadConfig({ API_DOCS: "1" }, cwd).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: "0" }, cwd).apiDocs).toBe(false);
     expect(loadConfig({ TEST_CLOCK: "manual", NODE_ENV: "test" }, cwd).testClock).toBe("manual");
     expect(() => loadConfig({ TEST_CLOCK: "fake" }, cwd)).toThrow(
       'TEST_CLOCK must be one of system, manual (got "fake")',

@@ -40,6 +40,8 @@ export type Config = WalletConfig & {
   geoipDb: string | null;
   /** Trust X-Forwarded-For/-Proto/-Host: only behind a reverse proxy that sets them. */
   trustProxy: boolean;
+  /** Serve the OpenAPI document and its UI at /api/docs. */
+  apiDocs: boolean;
   /** "manual": tests move the server's time with POST /api/dev/clock; never in production. */
   testClock: z.infer<typeof testClockSchema>;
 };
@@ -57,6 +59,10 @@ const defaultWebDistDir = fileURLToPath(new URL("../../web/dist", import.meta.ur
 export const APP_SECRET_MIN_LENGTH = 32;
 
 const portMessage = "must be an integer between 1 and 65535";
+
+const booleanVariable = z
+  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+  .transform((v) => v === "true" || v === "1");
 
 const envSchema = z.object({
   PORT: optional(
@@ -89,11 +95,8 @@ const envSchema = z.object({
   ),
   PUBLIC_URL: optional(z.string().trim().refine(isHttpUrl, { error: "must be an http:// or https:// URL" })),
   GEOIP_DB: optional(z.string()),
-  TRUST_PROXY: optional(
-    z
-      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
-      .transform((v) => v === "true" || v === "1"),
-  ),
+  TRUST_PROXY: optional(booleanVariable),
+  API_DOCS: optional(booleanVariable),
   TEST_CLOCK: optional(z.enum(testClockSchema.options, { error: oneOf(testClockSchema.options) })),
   ...walletEnvShape,
 });
@@ -162,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     geoipDb: vars.GEOIP_DB === undefined ? null : path.resolve(cwd, vars.GEOIP_DB),
     trustProxy: vars.TRUST_PROXY ?? false,
+    apiDocs: vars.API_DOCS ?? false,
     testClock: vars.TEST_CLOCK ?? "system",
     ...wallet,
   };

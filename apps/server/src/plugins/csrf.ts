@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../domain/app-error.js";
-import { isApiPath } from "./api-paths.js";
+import { isApiRequest } from "./api-paths.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -50,7 +50,7 @@ function sameOrigin(origin: string, request: FastifyRequest): boolean {
 export const csrf = fp(
   async (app: FastifyInstance) => {
     app.addHook("onRequest", async (request) => {
-      if (!STATE_CHANGING.has(request.method) || !isApiPath(request.url)) return;
+      if (!STATE_CHANGING.has(request.method) || !isApiRequest(request)) return;
       const site = request.headers["sec-fetch-site"];
       if (site !== undefined && !SAFE_FETCH_SITES.has(site))
         throw new AppError("FORBIDDEN", csrfText.crossSite);

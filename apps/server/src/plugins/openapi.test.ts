@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../test/create-test-app.js";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { brandName: "Acme Bank" } });
+  t = await createTestApp({ config: { brandName: "Acme Bank", apiDocs: true } });
 });
 afterAll(() => t.close());
 
@@ -35,5 +35,26 @@ describe("API documentation", () => {
     expect(metaSchema.properties).toHaveProperty("brandName");
     // The docs' own routes and the static files are not part of the API.
     expect(Object.keys(doc.paths).some((path) => path.startsWith("/api/docs") || path === "/*")).toBe(false);
+  });
+});
+
+describe("without API_DOCS=true", () => {
+  let plain: TestApp;
+  beforeAll(async () => {
+    plain = await createTestApp();
+  });
+  afterAll(() => plain.close());
+
+  it("serves no documentation: the map of the API is opt-in", async () => {
+    for (const url of [
+      "/api/docs",
+      "/api/docs/",
+      "/api/docs/json",
+      "/api/docs/static/swagger-initializer.js",
+    ]) {
+      const res = await plain.app.inject({ url, headers: { accept: "text/html" } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code).toBe("NOT_FOUND");
+    }
   });
 });

@@ -10,7 +10,7 @@ import { authText } from "../modules/auth/messages.js";
 import { findSession, type UserRow } from "../modules/auth/queries.js";
 import type { NewSession } from "../modules/auth/sessions.js";
 import { hashToken } from "../modules/auth/tokens.js";
-import { isApiPath } from "./api-paths.js";
+import { isApiRequest } from "./api-paths.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -55,7 +55,7 @@ export const session = fp(
     await app.register(fastifyCookie);
     app.decorateRequest("auth", null);
     app.addHook("onRequest", async (request) => {
-      if (!isApiPath(request.url)) return;
+      if (!isApiRequest(request)) return;
       const token = cookies.read(request);
       if (token === undefined) return;
       const found = await findSession(db, hashToken(token), clock.now());

@@ -19,6 +19,7 @@ describe("the built web app", () => {
     await writeFile(path.join(distDir, "index.html"), INDEX);
     await writeFile(path.join(distDir, "assets", "index-a1b2c3.js"), "console.log('app')");
     await writeFile(path.join(distDir, "assets", "index-d4e5f6.css"), "body{}");
+    await writeFile(path.join(distDir, "assets", "index-a1b2c3.js.map"), '{"sources":["src/main.tsx"]}');
     await writeFile(path.join(distDir, "manifest.webmanifest"), '{"name":"Satsbank"}');
     await writeFile(path.join(distDir, "theme-init.js"), "document.documentElement.className='light'");
     await writeFile(path.join(distDir, "icons", "icon.svg"), "<svg/>");
@@ -76,6 +77,26 @@ describe("the built web app", () => {
       expect(res.statusCode).toBe(404);
       expect(res.headers["content-type"]).toContain("application/json");
       expect(res.json()).toEqual({ error: { code: "NOT_FOUND", message: "Route GET /api/nope not found" } });
+    }
+  });
+
+  it("never serves the source maps the build keeps", async () => {
+    for (const url of [
+      "/assets/index-a1b2c3.js.map",
+      "/assets/index-a1b2c3.js.MAP",
+      "/assets/index-a1b2c3.js%2Emap",
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain("sources");
+    }
+  });
+
+  it("judges a path as the router decodes it: an encoded API path is a JSON 404, not the app", async () => {
+    for (const url of ["/%61pi/nope", "/%61%70%69/nope", "/api%2Fnope", "/%64ev/nope"]) {
+      const res = await t.app.inject({ url, headers: { accept: "text/html" } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code).toBe("NOT_FOUND");
     }
   });
 

@@ -5,11 +5,13 @@ import type { ErrorResponse } from "@satsbank/shared";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../domain/app-error.js";
-import { isServerPath } from "./api-paths.js";
+import { isServerPath, routedPath } from "./api-paths.js";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 // Unhashed files (index.html, the manifest, icons) may change with any release: revalidate every time.
 const REVALIDATE = "no-cache";
+// The build keeps its source maps (hidden: no file names them) for error reports; they are not served.
+const isSourceMap = (pathName: string) => pathName.toLowerCase().endsWith(".map");
 
 const notBuilt: ErrorResponse = {
   error: { code: "SERVICE_UNAVAILABLE", message: "The web app is not built: run npm run build" },
@@ -33,7 +35,7 @@ export const spa = fp(
         setHeaders: (res, filePath) => {
           res.setHeader("cache-control", filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
         },
-        allowedPath: (pathName) => !isServerPath(pathName),
+        allowedPath: (pathName) => !isServerPath(pathName) && !isSourceMap(pathName),
       });
     } else {
       app.log.warn({ distDir }, "The web app is not built: pages answer 503 until `npm run build` is run");
@@ -41,7 +43,7 @@ export const spa = fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       const { method } = request;
-      const pathname = request.url.split("?", 1)[0] ?? request.url;
+      const pathname = routedPath(request);
       const isPage = (method === "GET" || method === "HEAD") && !isServerPath(pathname);
       // A missing hashed asset is a stale or mistyped URL: index.html in its place would only break the
       // script or stylesheet that asked for it.

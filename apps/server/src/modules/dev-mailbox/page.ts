@@ -1,10 +1,5 @@
+import escapeHtml from "escape-html";
 import type { OutboxMessage } from "../../adapters/mailer/outbox.js";
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[char]};`,
-  );
 
 /** Links in an already escaped text become clickable (a reset link, for one). */
 const linkify = (escaped: string) =>
