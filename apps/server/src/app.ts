@@ -103,7 +103,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         clock,
         onError: (error) => app.log.warn({ err: error }, "the price provider failed"),
       }),
-    withdrawalFeeSats: config.withdrawalFeeSats,
   };
   const production = config.nodeEnv === "production";
   const cookies = sessionCookies({ secure: production });

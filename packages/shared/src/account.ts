@@ -36,7 +36,7 @@ export const loginStatusSchema = z.enum(["success", "failed", "suspicious"]);
 export type LoginStatus = z.infer<typeof loginStatusSchema>;
 
 export const loginHistoryEntrySchema = z.object({
-  id: z.string(),
+  id: z.uuid(),
   timestamp: z.iso.datetime(),
   ipAddress: z.string(),
   device: z.string(),

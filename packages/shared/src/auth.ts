@@ -69,7 +69,7 @@ export const verifyLoginBodySchema = z.object({
 export type VerifyLoginBody = z.infer<typeof verifyLoginBodySchema>;
 
 export const sessionUserSchema = z.object({
-  id: z.string(),
+  id: z.uuid(),
   email: z.string(),
   name: z.string(),
   username: z.string(),

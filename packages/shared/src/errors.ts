@@ -16,6 +16,23 @@ export const errorCodeSchema = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
+/**
+ * Which rule refused a request, when the code alone cannot say it: the web app titles its message from
+ * this, never from the message's English text. Each reason's title and text live beside its feature
+ * (`sendErrors` in wallet.ts).
+ */
+export const errorReasonSchema = z.enum([
+  "unknownRecipient",
+  "selfSend",
+  "outsideAddress",
+  "otherNetworkAddress",
+  "invalidAmount",
+  "insufficientFunds",
+  "notVerified",
+  "keyReused",
+]);
+export type ErrorReason = z.infer<typeof errorReasonSchema>;
+
 export const errorStatus = {
   VALIDATION_ERROR: 400,
   BAD_REQUEST: 400,
@@ -30,12 +47,14 @@ export const errorStatus = {
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<ErrorCode, number>;
 
-/** The one error shape on the wire: `{ error: { code, message, fields? } }`. */
+/** The one error shape on the wire: `{ error: { code, message, fields?, reason? } }`. */
 export const errorResponseSchema = z.object({
   error: z.object({
     code: errorCodeSchema,
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** Which rule refused it, for the refusals that share a code (see `errorReasonSchema`). */
+    reason: errorReasonSchema.optional(),
   }),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -9,7 +9,7 @@ export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
 /** One line of a customer's history, as the customer sees it. */
 export const transactionSchema = z.object({
-  id: z.string(),
+  id: z.uuid(),
   type: transactionTypeSchema,
   amountSats: satsSchema,
   feeSats: satsSchema,

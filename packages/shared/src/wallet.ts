@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ErrorReason } from "./errors.js";
 import { AMOUNT_INPUT_PATTERN, formatBtcPlain, parseBtc, satsSchema } from "./money.js";
 
 // The specification's send messages (sections 5 and 8): title and text of each toast.
@@ -9,9 +10,14 @@ export const sendMessages = {
   sent: "Bitcoin sent successfully",
 } as const;
 
+/** A refusal's destructive toast: its title and its text. */
+export type SendErrorToast = { readonly title: string; readonly text: string };
+
 /**
- * What the server answers when a send cannot go ahead, written once for both sides. Field errors come back
- * as `fields.recipient` / `fields.amount` of a VALIDATION_ERROR; the web app shows them as destructive toasts.
+ * Why the server refuses a quote or a send, written once for both sides and keyed by the error's
+ * `reason`. Field problems come back as `fields.recipient` / `fields.amount` of a VALIDATION_ERROR (the
+ * `reason` names the first of them); not verified is a FORBIDDEN and a reused key a CONFLICT. The web app
+ * titles its toast from the reason, never by matching the text.
  */
 export const sendErrors = {
   unknownRecipient: {
@@ -19,12 +25,20 @@ export const sendErrors = {
     text: "No customer has that username or deposit address",
   },
   selfSend: { title: "Invalid recipient", text: "You can't send Bitcoin to yourself" },
+  outsideAddress: { title: "Invalid recipient", text: "Sending to outside addresses is not available yet" },
+  otherNetworkAddress: {
+    title: "Invalid recipient",
+    text: "That address belongs to another Bitcoin network",
+  },
+  invalidAmount: sendMessages.invalidAmount,
+  /** Its text names the spendable amount: see `insufficientFundsText`. */
+  insufficientFunds: sendMessages.insufficientFunds,
   notVerified: {
     title: "Verification required",
     text: "Verify your identity and address before sending Bitcoin",
   },
   keyReused: { title: "Send not repeated", text: "This send was already submitted with different details" },
-} as const;
+} as const satisfies Record<ErrorReason, SendErrorToast>;
 
 /** "You can only send up to 0.00746 BTC": the spendable amount in its shortest exact form. */
 export function insufficientFundsText(spendableSats: bigint): string {
@@ -48,8 +62,6 @@ export const walletSummarySchema = z.object({
   balanceSats: satsSchema,
   /** The most a transfer to another customer can move now (no network fee inside the bank). */
   spendableSats: satsSchema,
-  /** The network fee charged on a withdrawal to an outside address. */
-  withdrawalFeeSats: satsSchema,
   /** Sending needs verified identity and address; receiving never does. */
   canSend: z.boolean(),
   price: priceSchema,
@@ -76,13 +88,11 @@ export const sendFormSchema = z
   .strict();
 export type SendForm = z.infer<typeof sendFormSchema>;
 
-export const recipientSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("customer"), username: z.string(), name: z.string() }),
-  z.object({ kind: z.literal("address"), address: z.string() }),
-]);
-export type Recipient = z.infer<typeof recipientSchema>;
+/** The customer a send's recipient names, as the send review shows them. */
+export const payeeSchema = z.object({ username: z.string(), name: z.string() });
+export type Payee = z.infer<typeof payeeSchema>;
 
-/** `POST /api/wallet/send/quote`: who the recipient is and what the send will cost, before confirming. */
+/** `POST /api/wallet/send/quote`: whom the recipient names and what the send will cost, before confirming. */
 export const sendQuoteBodySchema = z.object({
   recipient: z.string().trim().min(1, { error: sendMessages.recipientRequired.text }).max(120),
   amountSats: satsSchema,
@@ -90,14 +100,14 @@ export const sendQuoteBodySchema = z.object({
 export type SendQuoteBody = z.infer<typeof sendQuoteBodySchema>;
 
 export const sendQuoteSchema = z.object({
-  recipient: recipientSchema,
+  payee: payeeSchema,
   amountSats: satsSchema,
   feeSats: satsSchema,
   totalSats: satsSchema,
 });
 export type SendQuote = z.infer<typeof sendQuoteSchema>;
 
-/** `POST /api/wallet/send`: the idempotency key is made when the review dialog opens. */
+/** `POST /api/wallet/send`: the idempotency key is made when the send review opens. */
 export const sendBodySchema = z.object({
   recipient: z.string().trim().min(1, { error: sendMessages.recipientRequired.text }).max(120),
   amountSats: satsSchema,

@@ -1,8 +1,8 @@
-import type { ErrorCode } from "@satsbank/shared";
+import type { ErrorCode, ErrorReason } from "@satsbank/shared";
 
 /**
  * The one error the code throws on purpose. The error handler turns it into
- * `{ error: { code, message, fields? } }` with the status the shared contract gives the code.
+ * `{ error: { code, message, fields?, reason? } }` with the status the shared contract gives the code.
  * It lives in domain/ so that pure rules can throw it too.
  */
 export class AppError extends Error {
@@ -13,6 +13,8 @@ export class AppError extends Error {
     message: string,
     /** Field path -> message, shown beside the form field that caused it. */
     readonly fields?: Record<string, string>,
+    /** Which rule refused it, when refusals share a code (the client titles its message from this). */
+    readonly reason?: ErrorReason,
   ) {
     super(message);
   }

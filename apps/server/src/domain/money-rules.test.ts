@@ -29,11 +29,17 @@ describe("send rules", () => {
   });
 
   it("says what is wrong with an amount in the specification's words", () => {
-    expect(amountProblem(0n, sats(746_000n))).toBe(sendMessages.invalidAmount.text);
-    expect(amountProblem(746_001n, sats(746_000n))).toBe("You can only send up to 0.00746 BTC");
-    expect(amountProblem(746_001n, sats(746_000n))).toBe(insufficientFundsText(746_000n));
+    expect(amountProblem(0n, sats(746_000n))).toEqual({
+      reason: "invalidAmount",
+      text: sendMessages.invalidAmount.text,
+    });
+    expect(amountProblem(746_001n, sats(746_000n))).toEqual({
+      reason: "insufficientFunds",
+      text: "You can only send up to 0.00746 BTC",
+    });
+    expect(amountProblem(746_001n, sats(746_000n))?.text).toBe(insufficientFundsText(746_000n));
     expect(amountProblem(746_000n, sats(746_000n))).toBeNull();
-    expect(amountProblem(1n, sats(0n))).toBe("You can only send up to 0 BTC");
+    expect(amountProblem(1n, sats(0n))?.text).toBe("You can only send up to 0 BTC");
   });
 });
 

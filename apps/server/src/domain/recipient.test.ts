@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AddressCheck, parseRecipient } from "./recipient.js";
+import { type AddressCheck, normalisedRecipient, parseRecipient } from "./recipient.js";
 
 // The real checker lives in bitcoin/ (it knows the networks); this one knows three strings.
 const check = (text: string): AddressCheck =>
@@ -19,5 +19,14 @@ describe("parseRecipient", () => {
     for (const text of ["", "a", "no spaces allowed", "bcrt1qnotreal", "x".repeat(21), "é-lodie"]) {
       expect(parseRecipient(text, check)).toEqual({ kind: "invalid" });
     }
+  });
+});
+
+describe("normalisedRecipient", () => {
+  it("is one text for every way of typing one recipient", () => {
+    const normal = (text: string) => normalisedRecipient(parseRecipient(text, check), text);
+    expect(new Set(["alice", "ALICE", " Alice "].map(normal))).toEqual(new Set(["alice"]));
+    expect(normal("BCRT1QEXAMPLE")).toBe(normal("bcrt1qexample"));
+    expect(normal(" not a name! ")).toBe("not a name!");
   });
 });

@@ -34,3 +34,18 @@ export function parseRecipient(text: string, checkAddress: (text: string) => Add
     }
   }
 }
+
+/**
+ * The recipient as a send understands it, for the request hash: " ALICE" and "alice" name one customer,
+ * so a retry typed either way is the same send. Text that names no one stays as typed (trimmed).
+ */
+export function normalisedRecipient(input: RecipientInput, text: string): string {
+  switch (input.kind) {
+    case "username":
+      return input.username;
+    case "address":
+      return input.address;
+    default:
+      return text.trim();
+  }
+}

@@ -11,12 +11,15 @@ export function internalTransferCost(amount: Sats): { fee: Sats; total: Sats } {
   return { fee: sats(0n), total: amount };
 }
 
+/** What is wrong with an amount: its reason and the text the amount field shows. */
+export type AmountProblem = { reason: "invalidAmount" | "insufficientFunds"; text: string };
+
 /**
  * The amount field's problem, if any: zero is not an amount, and more than the spendable balance says
  * how much can be sent ("You can only send up to 0.00746 BTC").
  */
-export function amountProblem(amount: bigint, spendable: Sats): string | null {
-  if (amount <= 0n) return sendMessages.invalidAmount.text;
-  if (amount > spendable) return insufficientFundsText(spendable);
+export function amountProblem(amount: bigint, spendable: Sats): AmountProblem | null {
+  if (amount <= 0n) return { reason: "invalidAmount", text: sendMessages.invalidAmount.text };
+  if (amount > spendable) return { reason: "insufficientFunds", text: insufficientFundsText(spendable) };
   return null;
 }

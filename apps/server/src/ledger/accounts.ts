@@ -25,6 +25,13 @@ export async function openCustomerAccounts(db: Db, userIds: readonly string[]): 
   return opened;
 }
 
+/** The customer's account id in what `openCustomerAccounts` answered (it holds every customer asked for). */
+export function customerAccountId(accounts: ReadonlyMap<string, number>, userId: string): number {
+  const id = accounts.get(userId);
+  if (id === undefined) throw new Error(`No ledger account was opened for ${userId}`);
+  return id;
+}
+
 /** The id of one of the bank's own accounts (there is one of each kind). */
 export function bankAccountId(db: Db, kind: Exclude<LedgerAccountKind, "customer">): Promise<number> {
   return findBankAccountId(db, kind);

@@ -13,7 +13,7 @@ export type Transfer = {
   credit: number;
   amount: Sats;
   kind: LedgerTransferKind;
-  /** What it is for, e.g. "wallet_transaction:<uuid>". */
+  /** What it is for, e.g. "transaction:<transactionId>". */
   reference?: string | null;
 };
 

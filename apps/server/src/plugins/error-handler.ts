@@ -1,4 +1,4 @@
-import { type ErrorCode, type ErrorResponse, errorStatus } from "@satsbank/shared";
+import { type ErrorCode, type ErrorReason, type ErrorResponse, errorStatus } from "@satsbank/shared";
 import type { FastifyInstance, FastifySchemaValidationError } from "fastify";
 import fp from "fastify-plugin";
 import { AppError, RateLimitedError } from "../domain/app-error.js";
@@ -22,8 +22,20 @@ const codeForStatus: Partial<Record<number, ErrorCode>> = {
 const hiddenMessage = (status: number) =>
   status === 503 ? "Service temporarily unavailable" : "Internal server error";
 
-function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorResponse {
-  return { error: fields === undefined ? { code, message } : { code, message, fields } };
+function body(
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+  reason?: ErrorReason,
+): ErrorResponse {
+  return {
+    error: {
+      code,
+      message,
+      ...(fields === undefined ? {} : { fields }),
+      ...(reason === undefined ? {} : { reason }),
+    },
+  };
 }
 
 type ValidationFailure = { validation: FastifySchemaValidationError[]; validationContext?: string };
@@ -55,7 +67,8 @@ export function mapError(error: unknown): MappedError {
   if (error instanceof AppError) {
     const status = errorStatus[error.code];
     const message = status >= 500 ? hiddenMessage(status) : error.message;
-    return { status, body: body(error.code, message, status >= 500 ? undefined : error.fields) };
+    if (status >= 500) return { status, body: body(error.code, message) };
+    return { status, body: body(error.code, message, error.fields, error.reason) };
   }
   if (isValidationFailure(error)) {
     return { status: 400, body: body("VALIDATION_ERROR", "Invalid request", fieldsOf(error)) };
@@ -67,7 +80,7 @@ export function mapError(error: unknown): MappedError {
   return { status, body: body(codeForStatus[status] ?? "BAD_REQUEST", message) };
 }
 
-/** The one error handler: every error leaves the server as `{ error: { code, message, fields? } }`. */
+/** The one error handler: every error leaves the server as `{ error: { code, message, fields?, reason? } }`. */
 export const errorHandler = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error, request, reply) => {

@@ -20,8 +20,8 @@ import { TEST_WALLET_MNEMONIC } from "./test-config.js";
 let counter = 0;
 
 /**
- * A customer row made directly (no password hashing: the money tests do not sign in with it). Tests that
- * go through HTTP sign up instead.
+ * A customer row made directly, its email verified (no password hashing: the money tests do not sign in
+ * with it). Tests that go through HTTP sign up instead.
  */
 export async function insertCustomer(db: Db, name = "Money Tester"): Promise<UserRow> {
   counter += 1;
@@ -82,7 +82,6 @@ export function walletContext(t: TestApp, clock: Clock = systemClock): WalletCon
     clock,
     walletKeys: deriveWalletKeys(TEST_WALLET_MNEMONIC, "regtest"),
     price: fixedPrice({ usdPerBtc: "42389.57", clock }),
-    withdrawalFeeSats: 1000n,
   };
 }
 

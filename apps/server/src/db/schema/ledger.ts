@@ -69,7 +69,7 @@ export const ledgerTransfers = pgTable(
     creditAccountId: bigint("credit_account_id", { mode: "number" }).notNull(),
     amount: bigint("amount", { mode: "bigint" }).notNull(),
     kind: text("kind", { enum: ledgerTransferKinds }).notNull(),
-    /** What the posting was for, e.g. "wallet_transaction:<uuid>". */
+    /** What the posting was for, e.g. "transaction:<transactionId>". */
     reference: text("reference"),
     idempotencyKey: text("idempotency_key").notNull(),
     leg: smallint("leg").notNull(),

@@ -14,13 +14,17 @@ export const transactionNotFoundText = "Transaction not found";
 export async function getTransaction({
   ctx,
   userId,
-  id,
+  transactionId,
 }: {
   ctx: { db: Db };
   userId: string;
-  id: string;
+  transactionId: string;
 }): Promise<Transaction> {
-  const row = isUuid(id) ? await findWalletTransaction(ctx.db, { userId, id }) : undefined;
+  // A UUID is the same id in capitals: its canonical form is lower case.
+  const canonical = transactionId.toLowerCase();
+  const row = isUuid(canonical)
+    ? await findWalletTransaction(ctx.db, { userId, transactionId: canonical })
+    : undefined;
   if (row === undefined) throw new AppError("NOT_FOUND", transactionNotFoundText);
   return toTransaction(row);
 }

@@ -132,11 +132,20 @@ describe("GET /api/transactions", () => {
   });
 });
 
-describe("GET /api/transactions/:id", () => {
+describe("GET /api/transactions/:transactionId", () => {
   it("answers the customer's own transaction", async () => {
     const [latest] = (await page(eve, "limit=1")).items;
     const res = await getJson(t, apiPaths.transactions.one(latest?.id ?? ""), { cookie: eve.token });
     expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ transaction: latest });
+  });
+
+  it("matches the id case-insensitively: a UUID in capitals is the same transaction", async () => {
+    const [latest] = (await page(eve, "limit=1")).items;
+    const upper = (latest?.id ?? "").toUpperCase();
+    expect(upper).not.toBe(latest?.id);
+    const res = await getJson(t, apiPaths.transactions.one(upper), { cookie: eve.token });
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ transaction: latest });
   });
 

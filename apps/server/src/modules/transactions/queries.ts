@@ -4,7 +4,7 @@ import { walletTransactions } from "../../db/schema/index.js";
 import type { HistoryPosition } from "../../domain/history.js";
 
 // The transactions module owns wallet_transactions: only this file touches it. Other modules record rows
-// through insertWalletTransactions, inside the transaction that posts the money.
+// through insertWalletTransactions, inside the db transaction that posts the money.
 
 export type WalletTransactionRow = typeof walletTransactions.$inferSelect;
 export type NewWalletTransaction = typeof walletTransactions.$inferInsert;
@@ -18,16 +18,16 @@ export async function insertWalletTransactions(db: Db, rows: NewWalletTransactio
 
 export async function findWalletTransaction(
   db: Db,
-  { userId, id }: { userId: string; id: string },
+  { userId, transactionId }: { userId: string; transactionId: string },
 ): Promise<WalletTransactionRow | undefined> {
   const [row] = await db
     .select()
     .from(walletTransactions)
-    .where(and(eq(walletTransactions.id, id), eq(walletTransactions.userId, userId)));
+    .where(and(eq(walletTransactions.id, transactionId), eq(walletTransactions.userId, userId)));
   return row;
 }
 
-/** The wallet transaction recording a ledger transfer for a customer (one per customer and transfer). */
+/** The transaction recording a ledger transfer for a customer (one per customer and transfer). */
 export async function findWalletTransactionByTransfer(
   db: Db,
   { userId, transferId }: { userId: string; transferId: number },

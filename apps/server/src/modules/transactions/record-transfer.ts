@@ -5,12 +5,12 @@ import { insertWalletTransactions, type NewWalletTransaction, type WalletTransac
 export type Party = { id: string; username: string; name: string };
 
 export type CustomerTransfer = {
-  /** The id of the sender's row (known before the posting: the ledger reference names it). */
-  sendId: string;
+  /** The id of the sender's transaction (known before the posting: the transfer's reference names it). */
+  transactionId: string;
   sender: Party;
-  recipient: Party;
+  payee: Party;
   amount: bigint;
-  /** The recipient's deposit address, when the sender used it. */
+  /** The payee's deposit address, when the sender used it. */
   address: string | null;
   note: string | null;
   transferId: number;
@@ -18,15 +18,15 @@ export type CustomerTransfer = {
 };
 
 /**
- * Both sides of a transfer between customers in their histories: a completed `send` for the sender and a
- * `receive` for the recipient, each naming the other. Call it in the transaction that posted the
- * transfer. Returns the sender's row.
+ * Both sides of a transfer between customers in their histories: a completed `send` transaction for the
+ * sender and a `receive` for the payee, each naming the other. Call it in the db transaction that posted
+ * the transfer. Returns the sender's row.
  */
 export async function recordCustomerTransfer(
   db: Db,
   transfer: CustomerTransfer,
 ): Promise<WalletTransactionRow> {
-  const { sender, recipient } = transfer;
+  const { sender, payee } = transfer;
   const common = {
     status: "completed",
     amount: transfer.amount,
@@ -39,19 +39,19 @@ export async function recordCustomerTransfer(
   } as const;
   const sent = {
     ...common,
-    id: transfer.sendId,
+    id: transfer.transactionId,
     userId: sender.id,
     type: "send",
-    counterpartyUserId: recipient.id,
-    counterpartyUsername: recipient.username,
-    counterpartyName: recipient.name,
+    counterpartyUserId: payee.id,
+    counterpartyUsername: payee.username,
+    counterpartyName: payee.name,
   } as const satisfies NewWalletTransaction;
   await insertWalletTransactions(db, [
     sent,
     {
       ...common,
       id: randomUUID(),
-      userId: recipient.id,
+      userId: payee.id,
       type: "receive",
       counterpartyUserId: sender.id,
       counterpartyUsername: sender.username,
@@ -63,7 +63,7 @@ export async function recordCustomerTransfer(
 
 /**
  * An opening balance in the customer's history: a completed `receive` from the bank itself (no
- * counterparty). Call it in the transaction that posted the opening balance.
+ * counterparty). Call it in the db transaction that posted the opening balance.
  */
 export async function recordOpeningBalance(
   db: Db,

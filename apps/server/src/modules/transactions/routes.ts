@@ -32,17 +32,22 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: { db: Db } }> = asy
 
   app.get(
     // apiPaths.transactions.one(id) builds this URL (it encodes the id, so it cannot write ":id").
-    `${apiPaths.transactions.list}/:id`,
+    `${apiPaths.transactions.list}/:transactionId`,
     {
       schema: {
         summary: "One of the customer's transactions (404 for anyone else's)",
         tags,
-        params: z.object({ id: z.string() }),
+        // Any text: an id that is not a UUID is "not found" like any other id that is not the customer's.
+        params: z.object({ transactionId: z.string() }),
         response: { 200: transactionResponseSchema },
       },
     },
     async (request) => ({
-      transaction: await getTransaction({ ctx, userId: signedIn(request).user.id, id: request.params.id }),
+      transaction: await getTransaction({
+        ctx,
+        userId: signedIn(request).user.id,
+        transactionId: request.params.transactionId,
+      }),
     }),
   );
 };

@@ -6,45 +6,45 @@ import { amountProblem, spendableForTransfer } from "../../domain/send-rules.js"
 import { customerBalance } from "../../ledger/accounts.js";
 import { customerMaySend } from "../kyc/may-send.js";
 import type { WalletContext } from "./context.js";
-import { type Recipient, resolveRecipient } from "./resolve-recipient.js";
+import { type Payee, resolvePayee } from "./resolve-payee.js";
 
 /** 403 unless the customer's identity and address are verified. */
 export async function assertMaySend(db: Db, userId: string): Promise<void> {
   if (!(await customerMaySend({ ctx: { db }, userId }))) {
-    throw new AppError("FORBIDDEN", sendErrors.notVerified.text);
+    throw new AppError("FORBIDDEN", sendErrors.notVerified.text, undefined, "notVerified");
   }
 }
 
-export type CheckedSend = { recipient: Recipient; amount: Sats };
+export type CheckedSend = { payee: Payee; amount: Sats };
 
 /**
- * The checks a quote and a send share: the recipient (unknown, outside, self) and the amount (zero, more
- * than spendable). Every problem found is reported at once, each on its field (VALIDATION_ERROR).
+ * The checks a quote and a send share: whom the recipient names (no one, an outside address, the sender)
+ * and the amount (zero, more than spendable). Every problem found is reported at once, each on its field
+ * (VALIDATION_ERROR); the error's reason names the first, the one the message says.
  */
 export async function checkSend({
   ctx,
   db,
   senderId,
-  recipientText,
+  recipient,
   amountSats,
 }: {
   ctx: Pick<WalletContext, "walletKeys">;
   db: Db;
   senderId: string;
-  recipientText: string;
+  recipient: string;
   amountSats: string;
 }): Promise<CheckedSend> {
   const spendable = spendableForTransfer(await customerBalance(db, senderId));
-  const fields: Record<string, string> = {};
-  const resolution = await resolveRecipient({ ctx, db, senderId, text: recipientText });
-  if (!resolution.ok) fields.recipient = resolution.problem;
+  const resolution = await resolvePayee({ ctx, db, senderId, recipient });
   // The wire format allows more digits than there are satoshis in existence: such an amount is too much.
   const amount = satsFromString(amountSats);
   const problem = amountProblem(amount ?? spendable + 1n, spendable);
-  if (problem !== null) fields.amount = problem;
-  if (!resolution.ok || amount === null || problem !== null) {
-    const message = fields.recipient ?? fields.amount ?? "Invalid request";
-    throw new AppError("VALIDATION_ERROR", message, fields);
-  }
-  return { recipient: resolution.recipient, amount };
+  if (resolution.ok && amount !== null && problem === null) return { payee: resolution.payee, amount };
+  const fields: Record<string, string> = {};
+  if (!resolution.ok) fields.recipient = sendErrors[resolution.reason].text;
+  if (problem !== null) fields.amount = problem.text;
+  const reason = resolution.ok ? problem?.reason : resolution.reason;
+  const message = fields.recipient ?? fields.amount ?? "Invalid request";
+  throw new AppError("VALIDATION_ERROR", message, fields, reason);
 }

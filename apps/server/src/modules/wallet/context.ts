@@ -10,6 +10,4 @@ export type WalletContext = {
   /** The bank's BIP84 wallet (from WALLET_MNEMONIC) and its network. */
   walletKeys: WalletKeys;
   price: PriceSource;
-  /** The network fee of a withdrawal to an outside address (WITHDRAWAL_FEE_SATS). */
-  withdrawalFeeSats: bigint;
 };

@@ -10,7 +10,7 @@ export async function getWalletSummary({
   ctx,
   userId,
 }: {
-  ctx: Pick<WalletContext, "db" | "price" | "withdrawalFeeSats">;
+  ctx: Pick<WalletContext, "db" | "price">;
   userId: string;
 }): Promise<WalletSummary> {
   const price = await ctx.price.current();
@@ -19,7 +19,6 @@ export async function getWalletSummary({
   return {
     balanceSats: balance.toString(),
     spendableSats: spendableForTransfer(balance).toString(),
-    withdrawalFeeSats: ctx.withdrawalFeeSats.toString(),
     canSend,
     price: {
       usdPerBtc: centsToUsdText(price.usdCentsPerBtc),

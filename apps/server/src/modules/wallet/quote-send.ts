@@ -4,7 +4,7 @@ import type { UserRow } from "../auth/queries.js";
 import { assertMaySend, checkSend } from "./check-send.js";
 import type { WalletContext } from "./context.js";
 
-/** Who would receive the send and what it costs, with every check the send makes; moves nothing. */
+/** Whom the recipient names and what the send costs, with every check the send makes; moves nothing. */
 export async function quoteSend({
   ctx,
   sender,
@@ -15,16 +15,16 @@ export async function quoteSend({
   body: SendQuoteBody;
 }): Promise<SendQuote> {
   await assertMaySend(ctx.db, sender.id);
-  const { recipient, amount } = await checkSend({
+  const { payee, amount } = await checkSend({
     ctx,
     db: ctx.db,
     senderId: sender.id,
-    recipientText: body.recipient,
+    recipient: body.recipient,
     amountSats: body.amountSats,
   });
   const { fee, total } = internalTransferCost(amount);
   return {
-    recipient: { kind: "customer", username: recipient.user.username, name: recipient.user.name },
+    payee: { username: payee.user.username, name: payee.user.name },
     amountSats: amount.toString(),
     feeSats: fee.toString(),
     totalSats: total.toString(),

@@ -33,8 +33,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: WalletContext }> = async
     apiPaths.wallet.summary,
     {
       schema: {
-        summary:
-          "Balance (from the ledger), spendable amount, withdrawal fee, whether sending is allowed, price",
+        summary: "Balance (from the ledger), spendable amount, whether sending is allowed, price",
         tags,
         response: { 200: walletSummarySchema },
       },
@@ -46,7 +45,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: WalletContext }> = async
     apiPaths.wallet.quote,
     {
       schema: {
-        summary: "Check a send and price it: recipient, amount, fee, total. Moves nothing",
+        summary: "Check a send and price it: payee, amount, fee, total. Moves nothing",
         tags,
         body: sendQuoteBodySchema,
         response: { 200: sendQuoteSchema },

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { insufficientFundsText, type SendBody, sendErrors, type Transaction } from "@satsbank/shared";
+import { addressChecker } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { AppError } from "../../domain/app-error.js";
 import { requestHash } from "../../domain/idempotency.js";
 import { sats } from "../../domain/money.js";
-import { openCustomerAccounts } from "../../ledger/accounts.js";
+import { normalisedRecipient, parseRecipient } from "../../domain/recipient.js";
+import { customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
 import { IdempotencyKeyReusedError, InsufficientFundsError } from "../../ledger/errors.js";
 import { postTransfers } from "../../ledger/post-transfers.js";
 import type { UserRow } from "../auth/queries.js";
@@ -22,7 +24,7 @@ export type SendBitcoinInput = {
   body: SendBody;
 };
 
-const keyReused = () => new AppError("CONFLICT", sendErrors.keyReused.text);
+const keyReused = () => new AppError("CONFLICT", sendErrors.keyReused.text, undefined, "keyReused");
 
 /**
  * Sends to another customer: in ONE database transaction it claims the idempotency key, checks, posts
@@ -33,7 +35,9 @@ const keyReused = () => new AppError("CONFLICT", sendErrors.keyReused.text);
 export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Promise<Transaction> {
   await assertMaySend(ctx.db, sender.id);
   const note = body.note?.trim() || null;
-  const hash = requestHash([body.recipient.trim(), body.amountSats, note]);
+  // Hashed as the send understands it, so a retry typed "ALICE" is the same send as "alice".
+  const recipient = parseRecipient(body.recipient, addressChecker(ctx.walletKeys.network));
+  const hash = requestHash([normalisedRecipient(recipient, body.recipient), body.amountSats, note]);
   return inDbTransaction(ctx.db, async (tx) => {
     const at = ctx.clock.now();
     const request: SendRequestRow = {
@@ -45,42 +49,44 @@ export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Prom
     };
     if (!(await claimSendRequest(tx, request))) return repeatedSend(tx, request);
 
-    const { recipient, amount } = await checkSend({
+    const { payee, amount } = await checkSend({
       ctx,
       db: tx,
       senderId: sender.id,
-      recipientText: body.recipient,
+      recipient: body.recipient,
       amountSats: body.amountSats,
     });
-    const accounts = await openCustomerAccounts(tx, [sender.id, recipient.user.id]);
+    const accounts = await openCustomerAccounts(tx, [sender.id, payee.user.id]);
     const posting = await postTransfers(
       tx,
       [
         {
-          debit: accounts.get(sender.id) as number,
-          credit: accounts.get(recipient.user.id) as number,
+          debit: customerAccountId(accounts, sender.id),
+          credit: customerAccountId(accounts, payee.user.id),
           amount,
           kind: "customer_transfer",
-          reference: `wallet_transaction:${request.transactionId}`,
+          reference: `transaction:${request.transactionId}`,
         },
       ],
       { idempotencyKey: `send:${sender.id}:${body.idempotencyKey}`, at },
     ).catch((error: unknown) => {
       if (error instanceof InsufficientFundsError) {
         const text = insufficientFundsText(sats(error.balance));
-        throw new AppError("VALIDATION_ERROR", text, { amount: text });
+        throw new AppError("VALIDATION_ERROR", text, { amount: text }, "insufficientFunds");
       }
       throw error instanceof IdempotencyKeyReusedError ? keyReused() : error;
     });
 
+    const [transferId] = posting.transferIds;
+    if (transferId === undefined) throw new Error("A send's posting made no transfer");
     const sent = await recordCustomerTransfer(tx, {
-      sendId: request.transactionId,
+      transactionId: request.transactionId,
       sender,
-      recipient: recipient.user,
+      payee: payee.user,
       amount,
-      address: recipient.address,
+      address: payee.address,
       note,
-      transferId: posting.transferIds[0] as number,
+      transferId,
       at,
     });
     return toTransaction(sent);
@@ -92,7 +98,7 @@ async function repeatedSend(tx: Db, request: SendRequestRow): Promise<Transactio
   const first = await findSendRequest(tx, request);
   if (first === undefined) throw new Error(`send request ${request.idempotencyKey} is claimed but missing`);
   if (first.requestHash !== request.requestHash) throw keyReused();
-  const row = await findWalletTransaction(tx, { userId: request.userId, id: first.transactionId });
+  const row = await findWalletTransaction(tx, { userId: request.userId, transactionId: first.transactionId });
   if (row === undefined) throw new Error(`send request ${first.idempotencyKey} has no transaction`);
   return toTransaction(row);
 }

@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { apiPaths, insufficientFundsText, sendErrors, sendMessages } from "@satsbank/shared";
+import {
+  apiPaths,
+  type ErrorReason,
+  insufficientFundsText,
+  sendErrors,
+  sendMessages,
+} from "@satsbank/shared";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getJson } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
@@ -13,7 +20,6 @@ import {
   walletContext,
 } from "../../test/money-helpers.js";
 import { depositAddressFor } from "./deposit-address.js";
-import { walletText } from "./messages.js";
 
 let t: TestApp;
 let alice: TestCustomer;
@@ -28,9 +34,20 @@ afterAll(async () => {
   await t.close();
 });
 
-function fieldError(res: { statusCode: number; json: () => unknown }, field: string, text: string) {
+async function transferCount(): Promise<number> {
+  const result = await t.db.execute<{ n: string }>(sql`select count(*)::text as n from ledger_transfers`);
+  return Number(result.rows[0]?.n);
+}
+
+function fieldError(
+  res: { statusCode: number; json: () => unknown },
+  field: string,
+  text: string,
+  reason?: ErrorReason,
+) {
   expect(res.statusCode).toBe(400);
-  expect(res.json()).toMatchObject({ error: { code: "VALIDATION_ERROR", fields: { [field]: text } } });
+  const error = { code: "VALIDATION_ERROR", fields: { [field]: text }, ...(reason ? { reason } : {}) };
+  expect(res.json()).toMatchObject({ error });
 }
 
 describe("POST /api/wallet/send/quote", () => {
@@ -41,7 +58,7 @@ describe("POST /api/wallet/send/quote", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      recipient: { kind: "customer", username: bob.user.username, name: "Bob Receiver" },
+      payee: { username: bob.user.username, name: "Bob Receiver" },
       amountSats: "1000",
       feeSats: "0",
       totalSats: "1000",
@@ -50,7 +67,7 @@ describe("POST /api/wallet/send/quote", () => {
 
   it("says how much can be sent when the amount is more than the balance", async () => {
     const res = await quoteRequest(t, alice.token, { recipient: bob.user.username, amountSats: "746001" });
-    fieldError(res, "amount", insufficientFundsText(746_000n));
+    fieldError(res, "amount", insufficientFundsText(746_000n), "insufficientFunds");
     expect(res.json().error.fields.amount).toBe("You can only send up to 0.00746 BTC");
     // More satoshis than exist is the same answer, never a crash.
     const huge = await quoteRequest(t, alice.token, {
@@ -65,32 +82,38 @@ describe("POST /api/wallet/send/quote", () => {
       await quoteRequest(t, alice.token, { recipient: bob.user.username, amountSats: "0" }),
       "amount",
       sendMessages.invalidAmount.text,
+      "invalidAmount",
     );
+    // Both fields are reported; the reason names the first, the one the message says.
     const unknown = await quoteRequest(t, alice.token, { recipient: "nobodyhere", amountSats: "0" });
-    fieldError(unknown, "recipient", sendErrors.unknownRecipient.text);
+    fieldError(unknown, "recipient", sendErrors.unknownRecipient.text, "unknownRecipient");
     expect(unknown.json().error.fields.amount).toBe(sendMessages.invalidAmount.text);
     fieldError(
       await quoteRequest(t, alice.token, { recipient: "not a name!", amountSats: "1" }),
       "recipient",
       sendErrors.unknownRecipient.text,
+      "unknownRecipient",
     );
     fieldError(
       await quoteRequest(t, alice.token, { recipient: alice.user.username, amountSats: "1" }),
       "recipient",
       sendErrors.selfSend.text,
+      "selfSend",
     );
     // A valid regtest address no customer owns: withdrawals come with the on-chain issue.
     const outside = "bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk";
     fieldError(
       await quoteRequest(t, alice.token, { recipient: outside, amountSats: "1" }),
       "recipient",
-      walletText.outsideAddress,
+      sendErrors.outsideAddress.text,
+      "outsideAddress",
     );
     const mainnet = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
     fieldError(
       await quoteRequest(t, alice.token, { recipient: mainnet, amountSats: "1" }),
       "recipient",
-      walletText.otherNetworkAddress,
+      sendErrors.otherNetworkAddress.text,
+      "otherNetworkAddress",
     );
   });
 
@@ -98,7 +121,9 @@ describe("POST /api/wallet/send/quote", () => {
     const unverified = await testCustomer(t, { name: "New Person", verified: false });
     const res = await quoteRequest(t, unverified.token, { recipient: bob.user.username, amountSats: "1" });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: { code: "FORBIDDEN", message: sendErrors.notVerified.text } });
+    expect(res.json()).toEqual({
+      error: { code: "FORBIDDEN", message: sendErrors.notVerified.text, reason: "notVerified" },
+    });
     const sent = await sendRequest(t, alice.token, { recipient: unverified.user.username, amountSats: "5" });
     expect(sent.statusCode, sent.body).toBe(201);
     expect(await balanceOf(t, unverified.token)).toBe(5n);
@@ -154,8 +179,7 @@ describe("POST /api/wallet/send", () => {
     const address = await depositAddressFor({ ctx: walletContext(t), userId: bob.user.id });
     const before = await balanceOf(t, bob.token);
     const quote = await quoteRequest(t, alice.token, { recipient: address.toUpperCase(), amountSats: "700" });
-    expect(quote.json().recipient).toEqual({
-      kind: "customer",
+    expect(quote.json().payee).toEqual({
       username: bob.user.username,
       name: "Bob Receiver",
     });
@@ -204,7 +228,9 @@ describe("POST /api/wallet/send", () => {
 
     const reused = await sendRequest(t, alice.token, { ...body, amountSats: "251" });
     expect(reused.statusCode).toBe(409);
-    expect(reused.json()).toEqual({ error: { code: "CONFLICT", message: sendErrors.keyReused.text } });
+    expect(reused.json()).toEqual({
+      error: { code: "CONFLICT", message: sendErrors.keyReused.text, reason: "keyReused" },
+    });
     expect(await balanceOf(t, bob.token)).toBe(before + 250n);
     // Keys belong to their customer: bob may use the same key for his own send.
     const bobsOwn = await sendRequest(t, bob.token, {
@@ -213,6 +239,32 @@ describe("POST /api/wallet/send", () => {
       amountSats: "1",
     });
     expect(bobsOwn.statusCode, bobsOwn.body).toBe(201);
+    await expectBooksBalanced(t.db);
+  });
+
+  it("answers a retry that types the recipient another way as the same send (201), sending once", async () => {
+    const before = await balanceOf(t, bob.token);
+    const transfersBefore = await transferCount();
+    const body = { idempotencyKey: randomUUID(), recipient: bob.user.username, amountSats: "40" };
+    const first = await sendRequest(t, alice.token, body);
+    const shouted = await sendRequest(t, alice.token, {
+      ...body,
+      recipient: ` ${bob.user.username.toUpperCase()} `,
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(shouted.statusCode, shouted.body).toBe(201);
+    expect(shouted.json().transaction.id).toBe(first.json().transaction.id);
+    expect(await transferCount()).toBe(transfersBefore + 1);
+    expect(await balanceOf(t, bob.token)).toBe(before + 40n);
+    // By deposit address, capitals (as QR codes write it) are the same address too.
+    const address = await depositAddressFor({ ctx: walletContext(t), userId: bob.user.id });
+    const byAddress = { idempotencyKey: randomUUID(), recipient: address, amountSats: "41" };
+    const lower = await sendRequest(t, alice.token, byAddress);
+    const upper = await sendRequest(t, alice.token, { ...byAddress, recipient: address.toUpperCase() });
+    expect(upper.statusCode, upper.body).toBe(201);
+    expect(upper.json().transaction.id).toBe(lower.json().transaction.id);
+    expect(await transferCount()).toBe(transfersBefore + 2);
+    expect(await balanceOf(t, bob.token)).toBe(before + 81n);
     await expectBooksBalanced(t.db);
   });
 
@@ -225,6 +277,7 @@ describe("POST /api/wallet/send", () => {
       await sendRequest(t, carol.token, { recipient: bob.user.username, amountSats: "1" }),
       "amount",
       insufficientFundsText(0n),
+      "insufficientFunds",
     );
     await expectBooksBalanced(t.db);
   });

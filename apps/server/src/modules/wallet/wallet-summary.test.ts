@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("GET /api/wallet", () => {
-  it("shows a new customer a zero balance, no sending until verified, the fee and the fixed price", async () => {
+  it("shows a new customer a zero balance, no sending until verified, and the fixed price", async () => {
     const customer = await testCustomer(t, { verified: false });
     const res = await getJson(t, apiPaths.wallet.summary, { cookie: customer.token });
     expect(res.statusCode, res.body).toBe(200);
@@ -23,7 +23,6 @@ describe("GET /api/wallet", () => {
     expect(body).toMatchObject({
       balanceSats: "0",
       spendableSats: "0",
-      withdrawalFeeSats: "1000",
       canSend: false,
       price: { usdPerBtc: "42389.57", stale: false, source: "fixed" },
     });

@@ -1,0 +1,65 @@
+import type { ErrorReason } from "@satsbank/shared";
+import { addressChecker } from "../../bitcoin/wallet-keys.js";
+import type { Db } from "../../db/client.js";
+import { parseRecipient } from "../../domain/recipient.js";
+import { findUserById, findUserByUsername, type UserRow } from "../auth/queries.js";
+import type { WalletContext } from "./context.js";
+import { findDepositAddress } from "./queries.js";
+
+/** The customer a recipient names: reached by username, or by one of their deposit addresses. */
+export type Payee = { user: UserRow; address: string | null };
+
+export type PayeeRefusal = Extract<
+  ErrorReason,
+  "unknownRecipient" | "selfSend" | "outsideAddress" | "otherNetworkAddress"
+>;
+export type Resolution = { ok: true; payee: Payee } | { ok: false; reason: PayeeRefusal };
+
+const unknown: Resolution = { ok: false, reason: "unknownRecipient" };
+
+function isOpenCustomer(user: UserRow | undefined): user is UserRow {
+  return user !== undefined && user.role === "customer" && user.status === "active";
+}
+
+/**
+ * Whom the recipient (the text typed in the Recipient field) names. A valid address of the bank's network
+ * that no customer owns is an outside address: withdrawals come with the on-chain issue, so it is refused
+ * for now.
+ */
+export async function resolvePayee({
+  ctx,
+  db,
+  senderId,
+  recipient,
+}: {
+  ctx: Pick<WalletContext, "walletKeys">;
+  db: Db;
+  senderId: string;
+  recipient: string;
+}): Promise<Resolution> {
+  const network = ctx.walletKeys.network;
+  const input = parseRecipient(recipient, addressChecker(network));
+  let payee: Payee;
+  switch (input.kind) {
+    case "invalid":
+      return unknown;
+    case "other-network-address":
+      return { ok: false, reason: "otherNetworkAddress" };
+    case "username": {
+      const user = await findUserByUsername(db, input.username);
+      if (!isOpenCustomer(user)) return unknown;
+      payee = { user, address: null };
+      break;
+    }
+    case "address": {
+      const owned = await findDepositAddress(db, { address: input.address, network });
+      if (owned === undefined) return { ok: false, reason: "outsideAddress" };
+      const user = await findUserById(db, owned.userId);
+      if (!isOpenCustomer(user)) return unknown;
+      payee = { user, address: input.address };
+      break;
+    }
+  }
+  if (payee.user.id === senderId) return { ok: false, reason: "selfSend" };
+  return { ok: true, payee };
+}
