@@ -6,6 +6,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from "./auth.js";
+import { plainText } from "./text.js";
 
 export const changePasswordBodySchema = z
   .object({
@@ -54,3 +55,7 @@ export const devMailboxResponseSchema = z.object({
   ),
 });
 export type DevMailboxResponse = z.infer<typeof devMailboxResponseSchema>;
+
+/** `GET /api/dev/mailbox?to=` (and the page at /dev/mailbox): one recipient's mail, or all of it. */
+export const devMailboxQuerySchema = z.object({ to: z.string().check(plainText).max(254).optional() });
+export type DevMailboxQuery = z.infer<typeof devMailboxQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./text.js";
 
 // The specification's messages (section 5), written once: the web forms and the server routes validate
 // with these same schemas.
@@ -26,6 +27,7 @@ export const CODE_LENGTH = 6;
 export const emailSchema = z
   .string()
   .trim()
+  .check(plainText)
   .min(1, { error: authMessages.emailRequired })
   .max(254, { error: authMessages.emailInvalid })
   .pipe(z.email({ error: authMessages.emailInvalid }));
@@ -63,7 +65,7 @@ export const loginChallengeSchema = z.object({
 export type LoginChallenge = z.infer<typeof loginChallengeSchema>;
 
 export const verifyLoginBodySchema = z.object({
-  challengeId: z.string().min(1).max(200),
+  challengeId: z.string().check(plainText).min(1).max(200),
   code: codeSchema,
 });
 export type VerifyLoginBody = z.infer<typeof verifyLoginBodySchema>;
@@ -108,7 +110,7 @@ export function confirmationMatches<K extends string>(key: K) {
 
 export const signupBodySchema = z
   .object({
-    name: z.string().trim().min(1, { error: authMessages.fullNameRequired }).max(100),
+    name: z.string().trim().check(plainText).min(1, { error: authMessages.fullNameRequired }).max(100),
     email: emailSchema,
     password: passwordSchema,
     confirmPassword: z.string().min(1, { error: authMessages.confirmRequired }),
@@ -127,7 +129,7 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 export const passwordResetConfirmBodySchema = z
   .object({
-    token: z.string().min(1).max(200),
+    token: z.string().check(plainText).min(1).max(200),
     password: passwordSchema,
     confirmPassword: z.string().min(1, { error: authMessages.confirmRequired }),
   })

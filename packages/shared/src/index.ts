@@ -5,6 +5,7 @@ export * from "./dev-clock.js";
 export * from "./errors.js";
 export * from "./meta.js";
 export * from "./money.js";
+export * from "./text.js";
 export * from "./transactions.js";
 export * from "./username.js";
 export * from "./wallet.js";

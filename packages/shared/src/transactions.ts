@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { satsSchema } from "./money.js";
+import { plainText } from "./text.js";
 
 export const transactionTypeSchema = z.enum(["send", "receive"]);
 export type TransactionType = z.infer<typeof transactionTypeSchema>;
@@ -39,8 +40,8 @@ export const HISTORY_PAGE_SIZE = 20;
 
 export const listTransactionsQuerySchema = z.object({
   filter: historyFilterSchema.default("all"),
-  q: z.string().trim().max(100).optional(),
-  cursor: z.string().max(200).optional(),
+  q: z.string().trim().check(plainText).max(100).optional(),
+  cursor: z.string().check(plainText).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
 });
 export type ListTransactionsQuery = z.input<typeof listTransactionsQuerySchema>;

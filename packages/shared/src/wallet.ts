@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ErrorReason } from "./errors.js";
 import { AMOUNT_INPUT_PATTERN, formatBtcPlain, parseBtc, satsSchema } from "./money.js";
+import { plainText } from "./text.js";
 
 // The specification's send messages (sections 5 and 8): title and text of each toast.
 export const sendMessages = {
@@ -71,7 +72,12 @@ export type WalletSummary = z.infer<typeof walletSummarySchema>;
 /** The send form as the person fills it in (the amount is typed BTC text). */
 export const sendFormSchema = z
   .object({
-    recipient: z.string().trim().min(1, { error: sendMessages.recipientRequired.text }).max(120),
+    recipient: z
+      .string()
+      .trim()
+      .check(plainText)
+      .min(1, { error: sendMessages.recipientRequired.text })
+      .max(120),
     amount: z
       .string()
       .trim()
@@ -83,7 +89,7 @@ export const sendFormSchema = z
         },
         { error: sendMessages.invalidAmount.text },
       ),
-    note: z.string().trim().max(NOTE_MAX_LENGTH),
+    note: z.string().trim().check(plainText).max(NOTE_MAX_LENGTH),
   })
   .strict();
 export type SendForm = z.infer<typeof sendFormSchema>;
@@ -94,7 +100,12 @@ export type Payee = z.infer<typeof payeeSchema>;
 
 /** `POST /api/wallet/send/quote`: whom the recipient names and what the send will cost, before confirming. */
 export const sendQuoteBodySchema = z.object({
-  recipient: z.string().trim().min(1, { error: sendMessages.recipientRequired.text }).max(120),
+  recipient: z
+    .string()
+    .trim()
+    .check(plainText)
+    .min(1, { error: sendMessages.recipientRequired.text })
+    .max(120),
   amountSats: satsSchema,
 });
 export type SendQuoteBody = z.infer<typeof sendQuoteBodySchema>;
@@ -109,9 +120,14 @@ export type SendQuote = z.infer<typeof sendQuoteSchema>;
 
 /** `POST /api/wallet/send`: the idempotency key is made when the send review opens. */
 export const sendBodySchema = z.object({
-  recipient: z.string().trim().min(1, { error: sendMessages.recipientRequired.text }).max(120),
+  recipient: z
+    .string()
+    .trim()
+    .check(plainText)
+    .min(1, { error: sendMessages.recipientRequired.text })
+    .max(120),
   amountSats: satsSchema,
-  note: z.string().trim().max(NOTE_MAX_LENGTH).optional(),
+  note: z.string().trim().check(plainText).max(NOTE_MAX_LENGTH).optional(),
   idempotencyKey: z.uuid(),
 });
 export type SendBody = z.infer<typeof sendBodySchema>;

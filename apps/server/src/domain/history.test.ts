@@ -31,6 +31,21 @@ describe("history query parts", () => {
     expect(decodeCursor(Buffer.from('{"a":1}').toString("base64url"))).toBeNull();
   });
 
+  it("refuses a cursor holding a time no clock shows, which the database would reject", () => {
+    const id = "0b8f7c1e-4a59-4b51-9a59-3f6c3c9c2a11";
+    for (const createdAt of [
+      "2030-02-31T12:00:00.000000Z",
+      "2030-13-01T12:00:00.000000Z",
+      "2030-01-15T25:00:00.000000Z",
+      "2030-01-15T12:60:00.000000Z",
+      "0000-01-01T00:00:00.000000Z",
+    ]) {
+      expect(decodeCursor(encodeCursor({ createdAt, id })), createdAt).toBeNull();
+    }
+    const leap = { createdAt: "2028-02-29T23:59:59.999999Z", id };
+    expect(decodeCursor(encodeCursor(leap))).toEqual(leap);
+  });
+
   it("knows a UUID", () => {
     expect(isUuid("0b8f7c1e-4a59-4b51-9a59-3f6c3c9c2a11")).toBe(true);
     expect(isUuid("' or 1=1 --")).toBe(false);

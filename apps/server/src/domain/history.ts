@@ -19,6 +19,16 @@ export type HistoryPosition = { createdAt: string; id: string };
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/**
+ * The shape alone lets through times no clock shows (February 31st, 25:00, year 0), which the database
+ * would refuse with an error: the time must also read back unchanged through a Date.
+ */
+function isRealTime(text: string): boolean {
+  if (!TIMESTAMP.test(text) || text.startsWith("0000")) return false;
+  const date = new Date(`${text.slice(0, 23)}Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 23) === text.slice(0, 23);
+}
+
 /** The opaque cursor the client passes back for the next page. */
 export function encodeCursor(position: HistoryPosition): string {
   return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString("base64url");
@@ -31,7 +41,7 @@ export function decodeCursor(cursor: string): HistoryPosition | null {
     if (!Array.isArray(value) || value.length !== 2) return null;
     const [createdAt, id] = value as unknown[];
     if (typeof createdAt !== "string" || typeof id !== "string") return null;
-    return TIMESTAMP.test(createdAt) && UUID.test(id) ? { createdAt, id } : null;
+    return isRealTime(createdAt) && UUID.test(id) ? { createdAt, id } : null;
   } catch {
     return null;
   }

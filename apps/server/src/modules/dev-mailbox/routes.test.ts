@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOutboxMailer } from "../../adapters/mailer/outbox.js";
 import { type FakeClock, fakeClock, uniqueEmail } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
+import { spellings } from "../../test/url-spellings.js";
+import { loopbackOnlyText } from "./routes.js";
 
 let t: TestApp;
 let clock: FakeClock;
@@ -47,6 +49,30 @@ describe("the dev mailbox", () => {
     expect(res.body).not.toMatch(/<script/i);
     expect(res.body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(res.body).toContain('<a href="http://localhost:3000/auth/reset-password?token=abc&amp;x=1">');
+  });
+
+  it("answers only loopback clients, however the path is spelled", async () => {
+    const urls = [...spellings("/api/dev/mailbox"), ...spellings("/dev/mailbox")];
+    for (const url of urls) {
+      for (const remoteAddress of ["192.168.1.20", "203.0.113.9", "::ffff:10.0.0.2", "2001:db8::1"]) {
+        const res = await t.app.inject({ url, remoteAddress });
+        expect(res.statusCode, `${remoteAddress} ${url}`).toBe(403);
+        expect(res.json().error).toEqual({ code: "FORBIDDEN", message: loopbackOnlyText });
+      }
+    }
+    for (const remoteAddress of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"]) {
+      expect((await t.app.inject({ url: "/api/dev/mailbox", remoteAddress })).statusCode).toBe(200);
+    }
+  });
+
+  it("refuses control characters in the recipient filter with 400, not 500", async () => {
+    for (const to of ["a\u0000@b.c", "\u202eevil@b.c", "x\u0007"]) {
+      for (const url of ["/api/dev/mailbox", "/dev/mailbox"]) {
+        const res = await t.app.inject({ url: `${url}?to=${encodeURIComponent(to)}` });
+        expect(res.statusCode, `${url} ${JSON.stringify(to)}`).toBe(400);
+        expect(res.json().error.code).toBe("VALIDATION_ERROR");
+      }
+    }
   });
 
   it("does not exist in production", async () => {

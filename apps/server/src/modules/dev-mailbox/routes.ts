@@ -1,26 +1,36 @@
-import { apiPaths, devMailboxResponseSchema } from "@satsbank/shared";
+import { apiPaths, devMailboxQuerySchema, devMailboxResponseSchema } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { listOutbox } from "../../adapters/mailer/outbox.js";
 import type { Db } from "../../db/client.js";
+import { AppError } from "../../domain/app-error.js";
 import { normalizeEmail } from "../../domain/email.js";
+import { isLoopbackAddress } from "../../domain/ip-address.js";
 import { mailboxPage } from "./page.js";
 
 export const DEV_MAILBOX_PAGE = "/dev/mailbox";
 const LIMIT = 500;
 
-const query = z.object({ to: z.string().max(254).optional() });
+export const loopbackOnlyText = "The dev mailbox answers only on this machine (a loopback address).";
+
+const query = devMailboxQuerySchema;
 const recipient = (to: string | undefined) =>
   to === undefined || to.trim() === "" ? undefined : normalizeEmail(to);
 
 /**
  * The dev mailbox: what the server sent while no SMTP server is configured, as JSON (for tests and tools)
- * and as a page. app.ts registers this only outside production.
+ * and as a page. app.ts registers this only outside production, and it answers only loopback clients:
+ * a development server listening on 0.0.0.0 must not hand its mail (sign-in codes, reset links) to the
+ * network. Behind a proxy, set TRUST_PROXY so `request.ip` is the client and not the proxy.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db; brandName: string }> = async (
   app,
   { db, brandName },
 ) => {
+  // This plugin's own hook: it sees exactly the requests routed to the routes below.
+  app.addHook("onRequest", async (request) => {
+    if (!isLoopbackAddress(request.ip)) throw new AppError("FORBIDDEN", loopbackOnlyText);
+  });
+
   app.get(
     apiPaths.dev.mailbox,
     {

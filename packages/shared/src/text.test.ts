@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { isPlainText, plainText, textMessages } from "./text.js";
+
+describe("plain text", () => {
+  it("refuses control characters and bidirectional overrides", () => {
+    for (const char of ["\u0000", "\u0007", "\t", "\n", "\r", "\u001b", "\u007f", "\u0085", "\u009f"]) {
+      expect(isPlainText(`a${char}b`), JSON.stringify(char)).toBe(false);
+    }
+    for (const code of [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069]) {
+      expect(isPlainText(`a${String.fromCharCode(code)}b`), code.toString(16)).toBe(false);
+    }
+  });
+
+  it("accepts every other text, in any script", () => {
+    for (const text of ["", "Ana María O'Brien", "Zoë 🙂", "محمد", "東京", "a - b", "\u200e", "x\u00a0y"]) {
+      expect(isPlainText(text), text).toBe(true);
+    }
+  });
+
+  it("reports one clear message, and the field's own checks still apply", () => {
+    const name = z.string().trim().check(plainText).min(1, { error: "Name is required" }).max(5);
+    expect(name.safeParse("a\u0000b").error?.issues.map((issue) => issue.message)).toEqual([
+      textMessages.hostile,
+    ]);
+    expect(name.safeParse("   ").error?.issues[0]?.message).toBe("Name is required");
+    expect(name.safeParse("  ab  ").data).toBe("ab");
+  });
+});
