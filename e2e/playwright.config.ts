@@ -58,6 +58,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
+      // Tests move the server's time (support/server-clock.ts) instead of waiting for it.
+      TEST_CLOCK: "manual",
     },
   },
 });

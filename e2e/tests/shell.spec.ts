@@ -5,15 +5,26 @@ test.describe("splash", () => {
   test("/ replaces itself with /splash, shows the tagline for 2 s, fades, then opens sign-in", async ({
     page,
   }) => {
-    await page.clock.install();
+    // The page's clock stands still from before the first document loads: only runFor moves it, so the
+    // splash's timers fire when the test says, however long loading and asserting take.
+    await page.clock.install({ time: new Date("2030-01-15T12:00:00Z") });
+    await page.clock.pauseAt(new Date("2030-01-15T12:01:00Z"));
     await page.goto("/");
     await expect(page).toHaveURL(/\/splash$/);
-    await expect(page.getByText("The Future of Bitcoin Banking")).toBeVisible();
+    const tagline = page.getByText("The Future of Bitcoin Banking");
+    await expect(tagline).toBeVisible();
+    const splash = tagline.locator("..");
+    await expect(splash).toHaveAttribute("data-state", "visible");
 
     await page.clock.runFor(1_900);
     await expect(page).toHaveURL(/\/splash$/);
+    await expect(splash).toHaveAttribute("data-state", "visible");
 
-    await page.clock.runFor(700);
+    await page.clock.runFor(100);
+    await expect(splash).toHaveAttribute("data-state", "fading");
+    await expect(page).toHaveURL(/\/splash$/);
+
+    await page.clock.runFor(500);
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
 
