@@ -41,8 +41,6 @@ test("change the password, then sign in with the new one", async ({ page }) => {
 });
 
 test("enrol an authenticator, sign in with it, turn it off", async ({ page }) => {
-  // Each step may wait for a fresh 30-second TOTP window.
-  test.setTimeout(150_000);
   const account = await signUp(page);
   await openSecurity(page);
   const toggle = page.getByRole("switch", { name: "Two-Factor Authentication" });
