@@ -1,24 +1,28 @@
-import { type ErrorCode, errorResponseSchema } from "@satsbank/shared";
+import { type ErrorCode, type ErrorReason, errorResponseSchema } from "@satsbank/shared";
 import type { z } from "zod";
 
-/** An error answered by the API (`{ error: { code, message, fields? } }`) or met on the way to it. */
+/** An error answered by the API (`{ error: { code, message, fields?, reason? } }`) or met on the way to it. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly status: number;
   readonly code: ErrorCode;
   /** Per-field messages, keyed by form field name, for `VALIDATION_ERROR`. */
   readonly fields: Readonly<Record<string, string>>;
+  /** Which rule refused the request, when the code alone does not say: titles come from this. */
+  readonly reason: ErrorReason | undefined;
 
   constructor(options: {
     status: number;
     code: ErrorCode;
     message: string;
-    fields?: Record<string, string>;
+    fields?: Record<string, string> | undefined;
+    reason?: ErrorReason | undefined;
   }) {
     super(options.message);
     this.status = options.status;
     this.code = options.code;
     this.fields = options.fields ?? {};
+    this.reason = options.reason;
   }
 }
 
@@ -26,7 +30,8 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+// Only the verbs the API uses; add one with the first endpoint that needs it.
+type Method = "GET" | "POST";
 
 export interface RequestOptions<T> {
   method?: Method;
@@ -116,10 +121,4 @@ export const api = {
   ) => apiRequest(path, { ...init, method: "GET", schema }),
   post: <T = undefined>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
     apiRequest(path, { method: "POST", body, schema }),
-  put: <T = undefined>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
-    apiRequest(path, { method: "PUT", body, schema }),
-  patch: <T = undefined>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
-    apiRequest(path, { method: "PATCH", body, schema }),
-  delete: <T = undefined>(path: string, schema?: z.ZodType<T>) =>
-    apiRequest(path, { method: "DELETE", schema }),
 };

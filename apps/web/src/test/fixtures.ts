@@ -27,7 +27,6 @@ export const staff: SessionUser = {
 export const walletSummary: WalletSummary = {
   balanceSats: "746000",
   spendableSats: "746000",
-  withdrawalFeeSats: "1000",
   canSend: true,
   price: { usdPerBtc: "42389.57", asOf: "2025-04-17T14:05:00.000Z", stale: false, source: "fixed" },
 };

@@ -1,4 +1,4 @@
-import type { ErrorCode, SessionUser } from "@satsbank/shared";
+import type { ErrorCode, ErrorReason, SessionUser } from "@satsbank/shared";
 import { vi } from "vitest";
 
 /** What a stubbed endpoint sees of the request. */
@@ -21,8 +21,15 @@ export interface StubApiOptions {
 }
 
 /** An error answer in the API's one error shape. */
-export function apiError(status: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
-  return Response.json({ error: { code, message, ...(fields ? { fields } : {}) } }, { status });
+export function apiError(
+  status: number,
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+  reason?: ErrorReason,
+) {
+  const error = { code, message, ...(fields ? { fields } : {}), ...(reason ? { reason } : {}) };
+  return Response.json({ error }, { status });
 }
 
 async function readBody(init: RequestInit | undefined): Promise<unknown> {

@@ -19,9 +19,9 @@ describe("dashboard", () => {
         "GET /api/wallet": () => walletSummary,
         "GET /api/transactions": () =>
           transactionPage([
-            transaction({ id: "a" }),
+            transaction({ id: "5c1d9e2a-7b3f-4a8e-8c6d-0f1e2a3b4c01" }),
             transaction({
-              id: "b",
+              id: "5c1d9e2a-7b3f-4a8e-8c6d-0f1e2a3b4c02",
               type: "receive",
               counterparty: { username: "bob", name: "Bob", address: null },
             }),

@@ -8,7 +8,7 @@ import { LoginHistoryDialog } from "./login-history-dialog";
 // Local times, so the expected text holds in any time zone.
 const entries: LoginHistoryEntry[] = [
   {
-    id: "3",
+    id: "8e4a6c2f-1b3d-4f5a-9c7e-2d4f6a8c0e13",
     timestamp: new Date(2025, 3, 17, 14, 5).toISOString(),
     device: "Chrome on macOS",
     location: "Lisbon, Portugal",
@@ -16,7 +16,7 @@ const entries: LoginHistoryEntry[] = [
     status: "success",
   },
   {
-    id: "2",
+    id: "8e4a6c2f-1b3d-4f5a-9c7e-2d4f6a8c0e12",
     timestamp: new Date(2025, 3, 16, 9, 30).toISOString(),
     device: "Firefox on Windows",
     location: "Unknown",
@@ -24,7 +24,7 @@ const entries: LoginHistoryEntry[] = [
     status: "failed",
   },
   {
-    id: "1",
+    id: "8e4a6c2f-1b3d-4f5a-9c7e-2d4f6a8c0e11",
     timestamp: new Date(2025, 2, 1, 23, 59).toISOString(),
     device: "Safari on iOS",
     location: "Porto, Portugal",

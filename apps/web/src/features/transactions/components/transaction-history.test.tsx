@@ -8,9 +8,13 @@ import { TransactionHistory } from "./transaction-history";
 
 const address = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 
-const toAlice = transaction({ id: "tx-1", type: "send", amountSats: "100000" });
+const toAlice = transaction({
+  id: "3f0c2b1a-8d7e-4c6b-9a5f-1e2d3c4b5a61",
+  type: "send",
+  amountSats: "100000",
+});
 const fromBob = transaction({
-  id: "tx-2",
+  id: "3f0c2b1a-8d7e-4c6b-9a5f-1e2d3c4b5a62",
   type: "receive",
   amountSats: "250000",
   status: "pending",
@@ -18,7 +22,7 @@ const fromBob = transaction({
   note: "Thanks",
 });
 const toAddress = transaction({
-  id: "tx-3",
+  id: "3f0c2b1a-8d7e-4c6b-9a5f-1e2d3c4b5a63",
   type: "send",
   amountSats: "50000",
   feeSats: "1000",
@@ -189,8 +193,8 @@ describe("transaction history", () => {
   it("a row opens its details: amount, fee, status, counterparty, note, time, ids", async () => {
     const latest: Transaction = { ...toAddress, status: "completed" };
     const view = renderHistory(allThree, "/history", {
-      "GET /api/transactions/tx-3": () => ({ transaction: latest }),
-      "GET /api/transactions/tx-2": () => ({ transaction: fromBob }),
+      "GET /api/transactions/3f0c2b1a-8d7e-4c6b-9a5f-1e2d3c4b5a63": () => ({ transaction: latest }),
+      "GET /api/transactions/3f0c2b1a-8d7e-4c6b-9a5f-1e2d3c4b5a62": () => ({ transaction: fromBob }),
     });
     await view.user.click(await screen.findByRole("button", { name: /Sent to bc1qcr8t\.\.\./ }));
     const dialog = await screen.findByRole("dialog", { name: "Transaction Details" });
@@ -202,7 +206,7 @@ describe("transaction history", () => {
     expect(value("To")).toHaveTextContent(address);
     expect(value("Note")).toHaveTextContent("No note");
     expect(value("Time")).toHaveTextContent(/^Apr 1[78], 2025 \d\d:\d\d$/);
-    expect(value("Transaction ID")).toHaveTextContent("tx-3");
+    expect(value("Transaction ID")).toHaveTextContent("3f0c2b1a-8d7e-4c6b-9a5f-1e2d3c4b5a63");
     expect(value("On-chain transaction")).toHaveTextContent("a1b2c3d4e5f6");
 
     await view.user.click(within(dialog).getByRole("button", { name: "Close" }));

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /**
- * `POST /api/wallet/send/quote`: who the recipient is and what the send will cost. Moves nothing; the
+ * `POST /api/wallet/send/quote`: whom the recipient names (the payee) and what the send will cost. Moves nothing; the
  * same checks as the send itself (unknown recipient, self-send, funds, verification) answer here first.
  */
 export function quoteSend(body: SendQuoteBody): Promise<SendQuote> {

@@ -9,7 +9,7 @@ import { SendBitcoin } from "./send-bitcoin";
 const customerQuote: StubHandler = ({ body }) => {
   const { amountSats } = body as SendQuoteBody;
   return {
-    recipient: { kind: "customer", username: "alice", name: "Alice Example" },
+    payee: { username: "alice", name: "Alice Example" },
     amountSats,
     feeSats: "0",
     totalSats: amountSats,
@@ -122,9 +122,13 @@ describe("send form", () => {
   });
 
   it("shows the server's quote refusals as destructive toasts", async () => {
-    let answer = apiError(400, "VALIDATION_ERROR", "Invalid request", {
-      recipient: "No customer has that username or deposit address",
-    });
+    let answer = apiError(
+      400,
+      "VALIDATION_ERROR",
+      "Invalid request",
+      { recipient: "No customer has that username or deposit address" },
+      "unknownRecipient",
+    );
     const view = await renderSend({ "POST /api/wallet/send/quote": () => answer.clone() });
     await view.user.type(view.recipient, "nobody");
     await view.user.type(view.amount, "0.001");
@@ -135,13 +139,23 @@ describe("send form", () => {
       { recipient: "nobody", amountSats: "100000" },
     ]);
 
-    answer = apiError(400, "VALIDATION_ERROR", "Invalid request", {
-      amount: "You can only send up to 0.0005 BTC",
-    });
+    answer = apiError(
+      400,
+      "VALIDATION_ERROR",
+      "Invalid request",
+      { amount: "You can only send up to 0.0005 BTC" },
+      "insufficientFunds",
+    );
     await view.user.click(view.submit);
     await expectErrorToast("Insufficient funds", "You can only send up to 0.0005 BTC");
 
-    answer = apiError(403, "FORBIDDEN", "Verify your identity and address before sending Bitcoin");
+    answer = apiError(
+      403,
+      "FORBIDDEN",
+      "Verify your identity and address before sending Bitcoin",
+      undefined,
+      "notVerified",
+    );
     await view.user.click(view.submit);
     await expectErrorToast(
       "Verification required",
@@ -162,25 +176,6 @@ describe("send form", () => {
     expect(figure("Note")).toHaveTextContent("Lunch money");
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Confirm & Send" })).toBeInTheDocument();
-  });
-
-  it("shows an address recipient and the withdrawal fee in the total", async () => {
-    const address = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
-    const view = await renderSend({
-      "POST /api/wallet/send/quote": () => ({
-        recipient: { kind: "address", address },
-        amountSats: "100000",
-        feeSats: "1000",
-        totalSats: "101000",
-      }),
-    });
-    await view.user.type(view.recipient, address);
-    await view.user.type(view.amount, "0.001");
-    await view.user.click(view.submit);
-    const dialog = await screen.findByRole("dialog", { name: "Review Transaction" });
-    expect(within(dialog).getByText(address)).toBeInTheDocument();
-    expect(within(dialog).getByText("Network fee").nextElementSibling).toHaveTextContent("0.00001000 BTC");
-    expect(within(dialog).getByText("Total").nextElementSibling).toHaveTextContent("0.00101000 BTC");
   });
 
   it("keeps the idempotency key across retries of one dialog and makes a new one for the next", async () => {
@@ -256,9 +251,13 @@ describe("send form", () => {
     const view = await renderSend({
       "POST /api/wallet/send/quote": customerQuote,
       "POST /api/wallet/send": () =>
-        apiError(400, "VALIDATION_ERROR", "Invalid request", {
-          amount: "You can only send up to 0.0005 BTC",
-        }),
+        apiError(
+          400,
+          "VALIDATION_ERROR",
+          "Invalid request",
+          { amount: "You can only send up to 0.0005 BTC" },
+          "insufficientFunds",
+        ),
     });
     const dialog = await openReview(view);
     await view.user.click(within(dialog).getByRole("button", { name: "Confirm & Send" }));

@@ -1,4 +1,4 @@
-import type { Recipient, SendQuote } from "@satsbank/shared";
+import type { Payee, SendQuote } from "@satsbank/shared";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import {
@@ -21,7 +21,7 @@ export interface SendReview {
   /** The recipient as typed (username or address), trimmed: what the quote was asked for. */
   recipient: string;
   note: string | undefined;
-  /** Made when the dialog opens and kept for every retry from it: the server sends once per key. */
+  /** Made when the send review opens and kept for every retry from it: the server sends once per key. */
   idempotencyKey: string;
 }
 
@@ -47,18 +47,16 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
   );
 }
 
-function RecipientText({ recipient }: { recipient: Recipient }) {
-  if (recipient.kind === "address")
-    return <span className="font-mono text-sm break-all">{recipient.address}</span>;
+function PayeeText({ payee }: { payee: Payee }) {
   return (
     <span className="flex flex-col items-end">
-      <span className="font-medium">{recipient.name}</span>
-      <span className="text-sm text-muted-foreground">{recipient.username}</span>
+      <span className="font-medium">{payee.name}</span>
+      <span className="text-sm text-muted-foreground">{payee.username}</span>
     </span>
   );
 }
 
-/** "Review Transaction": recipient, amount, network fee, total and note, then Cancel or "Confirm & Send". */
+/** The send review ("Review Transaction"): payee, amount, network fee, total and note, then Cancel or "Confirm & Send". */
 export function SendReviewDialog({ review, onClose, onSent }: SendReviewDialogProps) {
   const send = useSendBitcoin();
   const sending = send.isPending;
@@ -99,7 +97,7 @@ export function SendReviewDialog({ review, onClose, onSent }: SendReviewDialogPr
           </DialogHeader>
           <dl className="divide-y">
             <Row label="To">
-              <RecipientText recipient={review.quote.recipient} />
+              <PayeeText payee={review.quote.payee} />
             </Row>
             <Row label="Amount">{btcText(BigInt(review.quote.amountSats))}</Row>
             <Row label="Network fee">{btcText(BigInt(review.quote.feeSats))}</Row>

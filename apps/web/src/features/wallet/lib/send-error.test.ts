@@ -1,49 +1,65 @@
+import type { ErrorReason } from "@satsbank/shared";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api-client";
 import { sendErrorToast } from "./send-error";
 
-function validation(fields: Record<string, string>) {
-  return new ApiError({ status: 400, code: "VALIDATION_ERROR", message: "Invalid request", fields });
+function validation(fields: Record<string, string>, reason?: ErrorReason) {
+  return new ApiError({ status: 400, code: "VALIDATION_ERROR", message: "Invalid request", fields, reason });
 }
 
 describe("sendErrorToast", () => {
-  it("titles the server's recipient messages from the shared contract", () => {
-    expect(
-      sendErrorToast(validation({ recipient: "No customer has that username or deposit address" }), "x"),
-    ).toEqual({
+  it("titles a refusal by its reason code, whatever its text says", () => {
+    expect(sendErrorToast(validation({ recipient: "Any words at all" }, "unknownRecipient"), "x")).toEqual({
       title: "Recipient not found",
-      text: "No customer has that username or deposit address",
+      text: "Any words at all",
     });
-    expect(sendErrorToast(validation({ recipient: "You can't send Bitcoin to yourself" }), "x")).toEqual({
+    expect(
+      sendErrorToast(validation({ recipient: "No customer has that username" }, "selfSend"), "x"),
+    ).toEqual({
       title: "Invalid recipient",
-      text: "You can't send Bitcoin to yourself",
+      text: "No customer has that username",
     });
-    expect(sendErrorToast(validation({ recipient: "Something else" }), "x").title).toBe("Invalid recipient");
+    expect(sendErrorToast(validation({ recipient: "x" }, "outsideAddress"), "x").title).toBe(
+      "Invalid recipient",
+    );
   });
 
-  it("says an amount problem is about funds", () => {
-    expect(sendErrorToast(validation({ amount: "You can only send up to 0.005 BTC" }), "x")).toEqual({
-      title: "Insufficient funds",
-      text: "You can only send up to 0.005 BTC",
-    });
+  it("says an amount problem is about funds or about the amount, by its reason", () => {
+    expect(
+      sendErrorToast(validation({ amount: "You can only send up to 0.005 BTC" }, "insufficientFunds"), "x"),
+    ).toEqual({ title: "Insufficient funds", text: "You can only send up to 0.005 BTC" });
+    expect(
+      sendErrorToast(validation({ amount: "Please enter a valid amount" }, "invalidAmount"), "x").title,
+    ).toBe("Invalid amount");
   });
 
-  it("titles a refused verification and a reused key", () => {
-    const forbidden = new ApiError({
-      status: 403,
-      code: "FORBIDDEN",
-      message: "Verify your identity and address before sending Bitcoin",
+  it("shows the recipient's message first when both fields are refused", () => {
+    const both = validation(
+      { recipient: "Nobody", amount: "Please enter a valid amount" },
+      "unknownRecipient",
+    );
+    expect(sendErrorToast(both, "x")).toEqual({ title: "Recipient not found", text: "Nobody" });
+  });
+
+  it("without a reason, titles by the field, then by the code", () => {
+    expect(sendErrorToast(validation({ recipient: "Recipient required" }), "x").title).toBe(
+      "Invalid recipient",
+    );
+    expect(sendErrorToast(validation({ note: "Too long" }), "x")).toEqual({
+      title: "Invalid note",
+      text: "Too long",
     });
-    expect(sendErrorToast(forbidden, "x")).toEqual({
-      title: "Verification required",
-      text: "Verify your identity and address before sending Bitcoin",
-    });
-    const conflict = new ApiError({
-      status: 409,
-      code: "CONFLICT",
-      message: "This send was already submitted with different details",
-    });
+    const forbidden = new ApiError({ status: 403, code: "FORBIDDEN", message: "Some words" });
+    expect(sendErrorToast(forbidden, "x")).toEqual({ title: "Verification required", text: "Some words" });
+    const conflict = new ApiError({ status: 409, code: "CONFLICT", message: "Other words" });
     expect(sendErrorToast(conflict, "x").title).toBe("Send not repeated");
+  });
+
+  it("titles refusals that share the FORBIDDEN code by their reasons", () => {
+    const notVerified = new ApiError({ status: 403, code: "FORBIDDEN", message: "m", reason: "notVerified" });
+    expect(sendErrorToast(notVerified, "x").title).toBe("Verification required");
+    const reused = new ApiError({ status: 409, code: "CONFLICT", message: "m", reason: "keyReused" });
+    expect(sendErrorToast(reused, "x").title).toBe("Send not repeated");
   });
 
   it("falls back to the given title and the server's (or a plain) message", () => {

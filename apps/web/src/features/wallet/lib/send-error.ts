@@ -1,36 +1,37 @@
-import { sendErrors, sendMessages } from "@satsbank/shared";
-import { isApiError } from "@/lib/api-client";
+import { type ErrorCode, type SendErrorToast, sendErrors, sendMessages } from "@satsbank/shared";
+import { type ApiError, isApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/form-errors";
 
-/** A refused quote or send, as its destructive toast says it. */
-export interface SendErrorToast {
-  title: string;
-  text: string;
+/** The send form's fields, in the order the server reports them (its message is the first one's). */
+const FIELDS = ["recipient", "amount", "note"] as const;
+type SendErrorField = (typeof FIELDS)[number];
+
+// Without a reason (a body the schema refused, an older server) the field, then the code, gives the title.
+const fieldTitles = {
+  recipient: "Invalid recipient",
+  amount: sendMessages.invalidAmount.title,
+  note: "Invalid note",
+} as const satisfies Record<SendErrorField, string>;
+
+const codeTitles: Partial<Record<ErrorCode, string>> = {
+  FORBIDDEN: sendErrors.notVerified.title,
+  CONFLICT: sendErrors.keyReused.title,
+};
+
+function titleOf(error: ApiError, field: SendErrorField | undefined, fallbackTitle: string): string {
+  if (error.reason !== undefined) return sendErrors[error.reason].title;
+  if (field !== undefined) return fieldTitles[field];
+  return codeTitles[error.code] ?? fallbackTitle;
 }
 
-const KNOWN: readonly SendErrorToast[] = [
-  sendMessages.recipientRequired,
-  sendMessages.invalidAmount,
-  ...Object.values(sendErrors),
-];
-
 /**
- * Titles the server's answer: a message the shared contract knows keeps its title; an amount problem is
- * about funds ("You can only send up to ..."); any other recipient problem is an invalid recipient.
+ * A refused quote or send, as its destructive toast says it. The title comes from the error's reason code
+ * (or, without one, its field or code), never from its English text; the text is the server's message for
+ * the first field it names, or its message.
  */
 export function sendErrorToast(error: unknown, fallbackTitle: string): SendErrorToast {
   if (!isApiError(error)) return { title: fallbackTitle, text: errorMessage(error) };
-  const titled = (text: string, otherwise: string): SendErrorToast => ({
-    title: KNOWN.find((known) => known.text === text)?.title ?? otherwise,
-    text,
-  });
-  const recipient = error.fields.recipient;
-  if (recipient) return titled(recipient, "Invalid recipient");
-  const amount = error.fields.amount;
-  if (amount) return titled(amount, sendMessages.insufficientFunds.title);
-  const note = error.fields.note;
-  if (note) return { title: "Invalid note", text: note };
-  if (error.code === "FORBIDDEN") return titled(error.message, sendErrors.notVerified.title);
-  if (error.code === "CONFLICT") return titled(error.message, sendErrors.keyReused.title);
-  return titled(error.message, fallbackTitle);
+  const field = FIELDS.find((name) => error.fields[name] !== undefined);
+  const text = (field === undefined ? undefined : error.fields[field]) ?? error.message;
+  return { title: titleOf(error, field, fallbackTitle), text };
 }
