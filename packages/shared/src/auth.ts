@@ -79,6 +79,8 @@ export const sessionUserSchema = z.object({
   role: roleSchema,
   accountType: accountTypeSchema,
   twoFactorEnabled: z.boolean(),
+  /** The owner opened the link mailed to `email`; sending needs it. */
+  emailVerified: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -135,3 +137,14 @@ export const passwordResetConfirmBodySchema = z
   })
   .check(confirmationMatches("password"));
 export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;
+
+/** `POST /api/auth/verify-email`: the token of a mailed verification link. */
+export const verifyEmailBodySchema = z.object({ token: z.string().check(plainText).min(1).max(200) });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
+
+/** A link opened again answers "already-verified", not an error: mail clients and people click twice. */
+export const verifyEmailResponseSchema = z.object({
+  status: z.enum(["verified", "already-verified"]),
+  message: z.string(),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;

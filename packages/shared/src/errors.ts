@@ -29,6 +29,7 @@ export const errorReasonSchema = z.enum([
   "invalidAmount",
   "insufficientFunds",
   "notVerified",
+  "emailNotVerified",
   "keyReused",
 ]);
 export type ErrorReason = z.infer<typeof errorReasonSchema>;

@@ -38,6 +38,10 @@ export const sendErrors = {
     title: "Verification required",
     text: "Verify your identity and address before sending Bitcoin",
   },
+  emailNotVerified: {
+    title: "Email not verified",
+    text: "Confirm your email address before sending Bitcoin: open the link we emailed you",
+  },
   keyReused: { title: "Send not repeated", text: "This send was already submitted with different details" },
 } as const satisfies Record<ErrorReason, SendErrorToast>;
 

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { emailSchema, passwordSchema } from "@satsbank/shared";
+import { systemClock } from "../adapters/clock.js";
 import { AppError } from "../domain/app-error.js";
 import { createStaff } from "../modules/auth/create-staff.js";
 import { CliError, runWithDatabase } from "./run.js";
@@ -45,7 +46,7 @@ await runWithDatabase(async (_config, database) => {
   const password = given ?? randomBytes(18).toString("base64url");
   try {
     const user = await createStaff({
-      ctx: { db: database.db },
+      ctx: { db: database.db, clock: systemClock },
       email: email.data,
       name: values.name?.trim() || nameFromEmail(email.data),
       password,

@@ -9,6 +9,8 @@ export const SIGN_IN_CHALLENGE_TTL_MS = 10 * MINUTE;
 /** Wrong codes a challenge takes before it ends. */
 export const SIGN_IN_CHALLENGE_MAX_ATTEMPTS = 5;
 export const PASSWORD_RESET_TTL_MS = 30 * MINUTE;
+/** An email verification link: long enough for mail read the next morning. */
+export const EMAIL_VERIFICATION_TTL_MS = 24 * HOUR;
 
 /** "Remember me": 30 days, in the cookie and on the server. */
 export const REMEMBERED_SESSION_TTL_MS = 30 * DAY;

@@ -3,28 +3,39 @@ import type { Role } from "@satsbank/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Clock } from "../adapters/clock.js";
-import type { Db } from "../db/client.js";
 import { AppError } from "../domain/app-error.js";
 import { sessionCookieMaxAge } from "../domain/auth-policy.js";
-import { authText } from "../modules/auth/messages.js";
-import { findSession, type UserRow } from "../modules/auth/queries.js";
-import type { NewSession } from "../modules/auth/sessions.js";
-import { hashToken } from "../modules/auth/tokens.js";
+import type { User } from "../domain/user.js";
 import { isApiRequest } from "./api-paths.js";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in person and their session, or null (set for API requests only). */
-    auth: { sessionId: string; user: UserRow } | null;
+    auth: SignedIn | null;
   }
 }
+
+/** Who is signed in: the session and its person, without a password hash or a TOTP secret. */
+export type SignedIn = { readonly sessionId: string; readonly user: User };
+
+/**
+ * Finds the live session of a cookie's token. The auth module builds it (app.ts passes it in), so this
+ * plugin knows nothing of tokens, tables or queries, and plugins/ never imports modules/.
+ */
+export type LoadSession = (token: string, now: Date) => Promise<SignedIn | undefined>;
+
+/** What the session checks answer. */
+export const sessionText = {
+  signInRequired: "Please sign in to continue.",
+  forbidden: "You do not have access to this.",
+} as const;
 
 /** The session cookie: its name, and how it is set and cleared. */
 export type SessionCookies = {
   readonly name: string;
   /** The token the browser sent, if any. */
   read(request: FastifyRequest): string | undefined;
-  set(reply: FastifyReply, session: NewSession): void;
+  set(reply: FastifyReply, session: { token: string; remember: boolean }): void;
   clear(reply: FastifyReply): void;
 };
 
@@ -51,14 +62,17 @@ export function sessionCookies({ secure }: { secure: boolean }): SessionCookies 
 
 /** Reads the session cookie of API requests and puts the signed-in person on `request.auth`. */
 export const session = fp(
-  async (app: FastifyInstance, { db, clock, cookies }: { db: Db; clock: Clock; cookies: SessionCookies }) => {
+  async (
+    app: FastifyInstance,
+    { loadSession, clock, cookies }: { loadSession: LoadSession; clock: Clock; cookies: SessionCookies },
+  ) => {
     await app.register(fastifyCookie);
     app.decorateRequest("auth", null);
     app.addHook("onRequest", async (request) => {
       if (!isApiRequest(request)) return;
       const token = cookies.read(request);
       if (token === undefined) return;
-      const found = await findSession(db, hashToken(token), clock.now());
+      const found = await loadSession(token, clock.now());
       request.auth = found ?? null;
     });
   },
@@ -67,19 +81,19 @@ export const session = fp(
 
 /** preHandler: 401 UNAUTHENTICATED unless someone is signed in. */
 export async function requireAuth(request: FastifyRequest): Promise<void> {
-  if (request.auth === null) throw new AppError("UNAUTHENTICATED", authText.signInRequired);
+  if (request.auth === null) throw new AppError("UNAUTHENTICATED", sessionText.signInRequired);
 }
 
 /** preHandler: 401 when signed out, 403 FORBIDDEN when signed in with another role. */
 export function requireRole(role: Role) {
   return async (request: FastifyRequest): Promise<void> => {
     await requireAuth(request);
-    if (request.auth?.user.role !== role) throw new AppError("FORBIDDEN", authText.forbidden);
+    if (request.auth?.user.role !== role) throw new AppError("FORBIDDEN", sessionText.forbidden);
   };
 }
 
 /** The signed-in person of a route behind requireAuth. */
-export function signedIn(request: FastifyRequest): { sessionId: string; user: UserRow } {
-  if (request.auth === null) throw new AppError("UNAUTHENTICATED", authText.signInRequired);
+export function signedIn(request: FastifyRequest): SignedIn {
+  if (request.auth === null) throw new AppError("UNAUTHENTICATED", sessionText.signInRequired);
   return request.auth;
 }

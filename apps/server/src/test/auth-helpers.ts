@@ -49,6 +49,14 @@ export function codeIn(text: string): string {
   return codes[0] as string;
 }
 
+/** The token of the newest email verification link mailed to `email` (the link is its only URL). */
+export async function mailedVerificationToken(t: TestApp, email: string): Promise<string> {
+  const mail = (await mailTo(t, email)).find((message) => message.text.includes("/auth/verify-email?"));
+  const links = mail?.text.match(/https?:\/\/\S+/g) ?? [];
+  expect(links).toHaveLength(1);
+  return new URL(links[0] as string).searchParams.get("token") ?? "";
+}
+
 export type ClientOptions = { remoteAddress?: string; userAgent?: string; cookie?: string };
 
 function clientParts({ remoteAddress, userAgent, cookie }: ClientOptions = {}) {

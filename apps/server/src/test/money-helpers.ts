@@ -7,10 +7,12 @@ import { deriveWalletKeys } from "../bitcoin/wallet-keys.js";
 import { fundFromEquity } from "../cli/seed/fund-from-equity.js";
 import type { Db } from "../db/client.js";
 import { sats } from "../domain/money.js";
+import type { User } from "../domain/user.js";
 import { bankAccountId, openCustomerAccounts } from "../ledger/accounts.js";
 import { checkLedgerInvariants } from "../ledger/invariants.js";
 import { postTransfers } from "../ledger/post-transfers.js";
-import { insertUser, type UserRow } from "../modules/auth/queries.js";
+import { markEmailVerified } from "../modules/auth/email-verification-queries.js";
+import { insertUser } from "../modules/auth/queries.js";
 import { markVerified } from "../modules/kyc/mark-verified.js";
 import type { WalletContext } from "../modules/wallet/context.js";
 import { getJson, newAccount, postJson, signUp } from "./auth-helpers.js";
@@ -23,7 +25,7 @@ let counter = 0;
  * A customer row made directly, its email verified (no password hashing: the money tests do not sign in
  * with it). Tests that go through HTTP sign up instead.
  */
-export async function insertCustomer(db: Db, name = "Money Tester"): Promise<UserRow> {
+export async function insertCustomer(db: Db, name = "Money Tester"): Promise<User> {
   counter += 1;
   const tag = `${process.pid.toString(36)}${counter.toString(36)}${randomUUID().slice(0, 6)}`.replaceAll(
     "-",
@@ -37,6 +39,7 @@ export async function insertCustomer(db: Db, name = "Money Tester"): Promise<Use
     passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$not-a-real-hash",
     role: "customer",
     accountType: "personal",
+    emailVerifiedAt: new Date(),
   });
 }
 
@@ -89,17 +92,23 @@ export type TestCustomer = { token: string; user: SessionUser };
 
 /**
  * A customer signed up through the API (so they can sign in), optionally verified and funded with an
- * opening balance through the real use cases.
+ * opening balance through the real use cases. By default ready to send: the email confirmed (as its
+ * mailed link would) and identity and address verified (`verified`); `emailVerified: false` leaves the
+ * email unconfirmed, for the tests of that requirement.
  */
 export async function testCustomer(
   t: TestApp,
   {
     name = "Money Tester",
     verified = true,
+    emailVerified = true,
     funds = 0n,
-  }: { name?: string; verified?: boolean; funds?: bigint } = {},
+  }: { name?: string; verified?: boolean; emailVerified?: boolean; funds?: bigint } = {},
 ): Promise<TestCustomer> {
   const { token, user } = await signUp(t, newAccount(name));
+  if (emailVerified) {
+    await markEmailVerified(t.db, { userId: user.id, email: user.email, at: systemClock.now() });
+  }
   if (verified) await markVerified({ ctx: { db: t.db, clock: systemClock }, userId: user.id });
   if (funds > 0n) {
     await fundFromEquity({
@@ -109,7 +118,7 @@ export async function testCustomer(
       idempotencyKey: `test-opening:${user.id}`,
     });
   }
-  return { token, user };
+  return { token, user: { ...user, emailVerified } };
 }
 
 type Res = Awaited<ReturnType<TestApp["app"]["inject"]>>;

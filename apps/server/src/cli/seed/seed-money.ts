@@ -3,7 +3,8 @@ import type { Clock } from "../../adapters/clock.js";
 import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
 import { sats } from "../../domain/money.js";
-import { findUserByEmail, type UserRow } from "../../modules/auth/queries.js";
+import type { User } from "../../domain/user.js";
+import { findUserByEmail } from "../../modules/auth/queries.js";
 import { markVerified } from "../../modules/kyc/mark-verified.js";
 import { depositAddressFor } from "../../modules/wallet/deposit-address.js";
 import { sendBitcoin } from "../../modules/wallet/send-bitcoin.js";
@@ -40,13 +41,13 @@ export async function seedDemoMoney({
   walletKeys: WalletKeys;
 }) {
   const now = clock.now();
-  const byEmail = new Map<string, UserRow>();
+  const byEmail = new Map<string, User>();
   for (const { email } of demoCustomers) {
     const user = await findUserByEmail(db, email);
     if (user === undefined) throw new Error(`The demo customer ${email} is missing`);
     byEmail.set(email, user);
   }
-  const customer = (email: string) => byEmail.get(email) as UserRow;
+  const customer = (email: string) => byEmail.get(email) as User;
   const opened = at(now, 45, "09:00");
   for (const user of byEmail.values()) {
     await markVerified({ ctx: { db, clock: fixed(opened) }, userId: user.id });
@@ -71,7 +72,7 @@ async function seedSend(input: {
   now: Date;
   index: number;
   send: DemoSend;
-  customer: (email: string) => UserRow;
+  customer: (email: string) => User;
 }): Promise<void> {
   const { db, walletKeys, send } = input;
   const ctx = { db, walletKeys, clock: fixed(at(input.now, send.daysAgo, send.time)) };

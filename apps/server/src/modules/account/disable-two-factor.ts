@@ -1,7 +1,8 @@
 import { AppError } from "../../domain/app-error.js";
+import type { User } from "../../domain/user.js";
 import type { AuthContext } from "../auth/context.js";
 import { authText } from "../auth/messages.js";
-import { type UserRow, updateUser } from "../auth/queries.js";
+import { findTwoFactorSecrets, updateUser } from "../auth/queries.js";
 import { checkTwoFactorCode } from "./two-factor-code.js";
 
 /** Turns two-factor authentication off, with a current code from the app; sign-in codes go by email again. */
@@ -11,11 +12,19 @@ export async function disableTwoFactor({
   code,
 }: {
   ctx: Pick<AuthContext, "db" | "clock" | "limiter" | "authKeys">;
-  user: UserRow;
+  user: User;
   code: string;
-}): Promise<UserRow> {
-  if (user.totpSecret === null) throw new AppError("CONFLICT", authText.twoFactorNotOn);
-  await checkTwoFactorCode({ ctx, user, sealedSecret: user.totpSecret, code });
+}): Promise<User> {
+  const secrets = await findTwoFactorSecrets(ctx.db, user.id);
+  if (secrets === undefined || secrets.totpSecret === null)
+    throw new AppError("CONFLICT", authText.twoFactorNotOn);
+  await checkTwoFactorCode({
+    ctx,
+    userId: user.id,
+    sealedSecret: secrets.totpSecret,
+    lastStep: secrets.totpLastStep,
+    code,
+  });
   return updateUser(ctx.db, user.id, {
     totpSecret: null,
     totpPendingSecret: null,

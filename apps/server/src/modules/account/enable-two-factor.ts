@@ -1,7 +1,8 @@
 import { AppError } from "../../domain/app-error.js";
+import type { User } from "../../domain/user.js";
 import type { AuthContext } from "../auth/context.js";
 import { authText } from "../auth/messages.js";
-import { type UserRow, updateUser } from "../auth/queries.js";
+import { findTwoFactorSecrets, updateUser } from "../auth/queries.js";
 import { checkTwoFactorCode } from "./two-factor-code.js";
 
 /** Turns two-factor authentication on once a code proves the app holds the pending secret. */
@@ -11,15 +12,23 @@ export async function enableTwoFactor({
   code,
 }: {
   ctx: Pick<AuthContext, "db" | "clock" | "limiter" | "authKeys">;
-  user: UserRow;
+  user: User;
   code: string;
-}): Promise<UserRow> {
-  if (user.totpSecret !== null) throw new AppError("CONFLICT", authText.twoFactorAlreadyOn);
-  if (user.totpPendingSecret === null) throw new AppError("BAD_REQUEST", authText.twoFactorSetupFirst);
-  const step = await checkTwoFactorCode({ ctx, user, sealedSecret: user.totpPendingSecret, code });
+}): Promise<User> {
+  const secrets = await findTwoFactorSecrets(ctx.db, user.id);
+  if (secrets === undefined) throw new Error(`no user ${user.id}`);
+  if (secrets.totpSecret !== null) throw new AppError("CONFLICT", authText.twoFactorAlreadyOn);
+  if (secrets.totpPendingSecret === null) throw new AppError("BAD_REQUEST", authText.twoFactorSetupFirst);
+  const step = await checkTwoFactorCode({
+    ctx,
+    userId: user.id,
+    sealedSecret: secrets.totpPendingSecret,
+    lastStep: secrets.totpLastStep,
+    code,
+  });
   // The confirming code's step counts as used: it cannot sign in a second time.
   return updateUser(ctx.db, user.id, {
-    totpSecret: user.totpPendingSecret,
+    totpSecret: secrets.totpPendingSecret,
     totpPendingSecret: null,
     totpLastStep: step,
     updatedAt: ctx.clock.now(),

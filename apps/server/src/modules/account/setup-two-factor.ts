@@ -1,9 +1,10 @@
 import type { TwoFactorSetupResponse } from "@satsbank/shared";
 import { AppError } from "../../domain/app-error.js";
+import type { User } from "../../domain/user.js";
 import type { AuthContext } from "../auth/context.js";
 import { encryptSecret } from "../auth/keys.js";
 import { authText } from "../auth/messages.js";
-import { type UserRow, updateUser } from "../auth/queries.js";
+import { updateUser } from "../auth/queries.js";
 import { newTotpSecret, totpUri } from "../auth/totp.js";
 
 /**
@@ -15,9 +16,9 @@ export async function setupTwoFactor({
   user,
 }: {
   ctx: Pick<AuthContext, "db" | "clock" | "authKeys" | "brandName">;
-  user: UserRow;
+  user: User;
 }): Promise<TwoFactorSetupResponse> {
-  if (user.totpSecret !== null) throw new AppError("CONFLICT", authText.twoFactorAlreadyOn);
+  if (user.twoFactorEnabled) throw new AppError("CONFLICT", authText.twoFactorAlreadyOn);
   const secret = newTotpSecret();
   await updateUser(ctx.db, user.id, {
     totpPendingSecret: encryptSecret(ctx.authKeys.totpSecret, secret, user.id),

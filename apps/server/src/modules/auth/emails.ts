@@ -1,7 +1,8 @@
 import type { MailMessage } from "../../adapters/mailer/mailer.js";
 
-// The code must be the only 6-digit number in its message, and the link the only reset URL in its own:
-// people (and the end-to-end tests) read them out of the text.
+// The code must be the only 6-digit number in its message, and each link the only URL of its kind in its
+// own: people (and the end-to-end tests) read them out of the text. No other message holds a 6-digit
+// number, so a test waiting for a sign-in code never picks up a link.
 
 export function signInCodeEmail({
   to,
@@ -42,6 +43,29 @@ export function passwordResetEmail({
       link,
       "",
       "If you did not ask for this, ignore this email: your password stays as it is.",
+    ].join("\n"),
+  };
+}
+
+export function emailVerificationEmail({
+  to,
+  brandName,
+  link,
+}: {
+  to: string;
+  brandName: string;
+  link: string;
+}): MailMessage {
+  return {
+    to,
+    subject: `Confirm your email address for ${brandName}`,
+    text: [
+      `Please confirm that this is the email address of your ${brandName} account: open this link within`,
+      "24 hours. It works once:",
+      link,
+      "",
+      "You can use your account meanwhile, but sending Bitcoin needs a confirmed address.",
+      "If you did not open an account, ignore this email.",
     ].join("\n"),
   };
 }

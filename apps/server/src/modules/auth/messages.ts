@@ -9,9 +9,14 @@ export const authText = {
   passwordReset: "Your password has been reset. Sign in with your new password.",
   currentPasswordWrong: "Current password is incorrect",
   passwordUpdated: "Your password has been updated",
-  signInRequired: "Please sign in to continue.",
-  forbidden: "You do not have access to this.",
   twoFactorAlreadyOn: "Two-factor authentication is already on.",
   twoFactorNotOn: "Two-factor authentication is not on.",
   twoFactorSetupFirst: "Start the two-factor setup first.",
+  emailVerified: "Your email address is verified.",
+  verificationEmailSent: (email: string) =>
+    `We've sent a new link to ${email}. Open it within 24 hours to confirm your email address.`,
+  emailAlreadyVerified: "Your email address is already verified.",
+  verifyLinkInvalid:
+    "This verification link is not valid. Check that you opened the whole link from the email.",
+  verifyLinkExpired: "This verification link has expired. Sign in and ask for a new one on the Send screen.",
 } as const;

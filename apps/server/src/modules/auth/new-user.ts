@@ -3,9 +3,10 @@ import { type AccountType, isValidUsername, type Role } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
 import { normalizeEmail } from "../../domain/email.js";
+import type { User } from "../../domain/user.js";
 import { firstUsernameCandidates, usernameBase } from "../../domain/username.js";
 import { authText } from "./messages.js";
-import { findUserByEmail, insertUser, takenUsernames, type UserRow } from "./queries.js";
+import { findUserByEmail, insertUser, takenUsernames } from "./queries.js";
 
 export type NewAccount = {
   name: string;
@@ -16,6 +17,8 @@ export type NewAccount = {
   phone: string | null;
   /** A chosen username (the seed's "demo"); otherwise one is derived from the name. */
   username?: string;
+  /** Set when the address needs no link: accounts the operator makes (the seed, staff). */
+  emailVerifiedAt?: Date;
 };
 
 const emailTaken = () => new AppError("CONFLICT", authText.emailTaken, { email: authText.emailTaken });
@@ -55,8 +58,8 @@ function violatedUniqueIndex(error: unknown): string | undefined {
 export async function insertNewUser<T>(
   db: Db,
   account: NewAccount,
-  then: (tx: Db, user: UserRow) => Promise<T>,
-): Promise<{ user: UserRow; extra: T }> {
+  then: (tx: Db, user: User) => Promise<T>,
+): Promise<{ user: User; extra: T }> {
   for (let attempt = 0; ; attempt++) {
     const username = account.username ?? (await freeUsername(db, account.name));
     try {
@@ -69,6 +72,7 @@ export async function insertNewUser<T>(
           passwordHash: account.passwordHash,
           role: account.role,
           accountType: account.accountType,
+          emailVerifiedAt: account.emailVerifiedAt ?? null,
         });
         return { user, extra: await then(tx, user) };
       });

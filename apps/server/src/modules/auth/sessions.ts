@@ -1,7 +1,8 @@
 import type { Db } from "../../db/client.js";
 import { sessionExpiresAt } from "../../domain/auth-policy.js";
+import type { User } from "../../domain/user.js";
 import type { Client } from "./context.js";
-import { deleteExpiredSessions, deleteSessionByTokenHash, insertSession } from "./queries.js";
+import { deleteExpiredSessions, deleteSessionByTokenHash, findSession, insertSession } from "./queries.js";
 import { hashToken, newToken } from "./tokens.js";
 
 /** A session just made: the token goes into the cookie and nowhere else. */
@@ -35,4 +36,14 @@ export async function startSession(
     expiresAt,
   });
   return { token, remember, expiresAt };
+}
+
+/**
+ * The session plugin's lookup (app.ts passes it in): the live session of a cookie's token and its
+ * person, a `User` without the password hash or a TOTP secret.
+ */
+export function sessionLoader(
+  db: Db,
+): (token: string, now: Date) => Promise<{ sessionId: string; user: User } | undefined> {
+  return (token, now) => findSession(db, hashToken(token), now);
 }

@@ -1,8 +1,8 @@
 import type { SessionUser } from "@satsbank/shared";
-import type { UserRow } from "./queries.js";
+import type { User } from "../../domain/user.js";
 
-/** The signed-in person as the web app sees them: never a hash or a secret. */
-export function toSessionUser(user: UserRow): SessionUser {
+/** The signed-in person as the web app sees them. */
+export function toSessionUser(user: User): SessionUser {
   return {
     id: user.id,
     email: user.email,
@@ -11,7 +11,8 @@ export function toSessionUser(user: UserRow): SessionUser {
     phone: user.phone,
     role: user.role,
     accountType: user.accountType,
-    twoFactorEnabled: user.totpSecret !== null,
+    twoFactorEnabled: user.twoFactorEnabled,
+    emailVerified: user.emailVerified,
     createdAt: user.createdAt.toISOString(),
   };
 }

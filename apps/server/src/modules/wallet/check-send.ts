@@ -3,14 +3,18 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
 import { type Sats, satsFromString } from "../../domain/money.js";
 import { amountProblem, spendableForTransfer } from "../../domain/send-rules.js";
+import type { User } from "../../domain/user.js";
 import { customerBalance } from "../../ledger/accounts.js";
 import { customerMaySend } from "../kyc/may-send.js";
 import type { WalletContext } from "./context.js";
 import { type Payee, resolvePayee } from "./resolve-payee.js";
 
-/** 403 unless the customer's identity and address are verified. */
-export async function assertMaySend(db: Db, userId: string): Promise<void> {
-  if (!(await customerMaySend({ ctx: { db }, userId }))) {
+/** 403 unless the customer confirmed their email address and their identity and address are verified. */
+export async function assertMaySend(db: Db, sender: Pick<User, "id" | "emailVerified">): Promise<void> {
+  // Checked first: it needs no query, and a refused send must not go to an address nobody has proven.
+  if (!sender.emailVerified)
+    throw new AppError("FORBIDDEN", sendErrors.emailNotVerified.text, undefined, "emailNotVerified");
+  if (!(await customerMaySend({ ctx: { db }, userId: sender.id }))) {
     throw new AppError("FORBIDDEN", sendErrors.notVerified.text, undefined, "notVerified");
   }
 }

@@ -1,6 +1,6 @@
 import type { SendQuote, SendQuoteBody } from "@satsbank/shared";
 import { internalTransferCost } from "../../domain/send-rules.js";
-import type { UserRow } from "../auth/queries.js";
+import type { User } from "../../domain/user.js";
 import { assertMaySend, checkSend } from "./check-send.js";
 import type { WalletContext } from "./context.js";
 
@@ -11,10 +11,10 @@ export async function quoteSend({
   body,
 }: {
   ctx: Pick<WalletContext, "db" | "walletKeys">;
-  sender: UserRow;
+  sender: User;
   body: SendQuoteBody;
 }): Promise<SendQuote> {
-  await assertMaySend(ctx.db, sender.id);
+  await assertMaySend(ctx.db, sender);
   const { payee, amount } = await checkSend({
     ctx,
     db: ctx.db,

@@ -2,12 +2,13 @@ import type { ErrorReason } from "@satsbank/shared";
 import { addressChecker } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
 import { parseRecipient } from "../../domain/recipient.js";
-import { findUserById, findUserByUsername, type UserRow } from "../auth/queries.js";
+import type { User } from "../../domain/user.js";
+import { findUserById, findUserByUsername } from "../auth/queries.js";
 import type { WalletContext } from "./context.js";
 import { findDepositAddress } from "./queries.js";
 
 /** The customer a recipient names: reached by username, or by one of their deposit addresses. */
-export type Payee = { user: UserRow; address: string | null };
+export type Payee = { user: User; address: string | null };
 
 export type PayeeRefusal = Extract<
   ErrorReason,
@@ -17,7 +18,7 @@ export type Resolution = { ok: true; payee: Payee } | { ok: false; reason: Payee
 
 const unknown: Resolution = { ok: false, reason: "unknownRecipient" };
 
-function isOpenCustomer(user: UserRow | undefined): user is UserRow {
+function isOpenCustomer(user: User | undefined): user is User {
   return user !== undefined && user.role === "customer" && user.status === "active";
 }
 

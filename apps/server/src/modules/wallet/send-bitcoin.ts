@@ -7,10 +7,10 @@ import { AppError } from "../../domain/app-error.js";
 import { requestHash } from "../../domain/idempotency.js";
 import { sats } from "../../domain/money.js";
 import { normalisedRecipient, parseRecipient } from "../../domain/recipient.js";
+import type { User } from "../../domain/user.js";
 import { customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
 import { IdempotencyKeyReusedError, InsufficientFundsError } from "../../ledger/errors.js";
 import { postTransfers } from "../../ledger/post-transfers.js";
-import type { UserRow } from "../auth/queries.js";
 import { findWalletTransaction } from "../transactions/queries.js";
 import { recordCustomerTransfer } from "../transactions/record-transfer.js";
 import { toTransaction } from "../transactions/transaction-view.js";
@@ -20,7 +20,7 @@ import { claimSendRequest, findSendRequest, type SendRequestRow } from "./querie
 
 export type SendBitcoinInput = {
   ctx: Pick<WalletContext, "db" | "clock" | "walletKeys">;
-  sender: UserRow;
+  sender: User;
   body: SendBody;
 };
 
@@ -33,7 +33,7 @@ const keyReused = () => new AppError("CONFLICT", sendErrors.keyReused.text, unde
  * Answers the sender's view of the transaction.
  */
 export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Promise<Transaction> {
-  await assertMaySend(ctx.db, sender.id);
+  await assertMaySend(ctx.db, sender);
   const note = body.note?.trim() || null;
   // Hashed as the send understands it, so a retry typed "ALICE" is the same send as "alice".
   const recipient = parseRecipient(body.recipient, addressChecker(ctx.walletKeys.network));
