@@ -1,0 +1,325 @@
+import { textMessages } from "@satsbank/shared";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp } from "./test/auth-helpers.js";
+import { createTestApp, type TestApp } from "./test/create-test-app.js";
+
+/**
+ * Every route, every field, every hostile string: the answer is a 4xx in the error shape, never a 5xx,
+ * and the database is exactly as it was. The route list is written out by hand (each field with a valid
+ * value, so that only the hostile one is wrong), and a test checks it against the routes the app has.
+ */
+
+// Control characters and bidirectional overrides, alone, inside text and around it.
+const HOSTILE = [
+  "\u0000",
+  "a\u0000b",
+  "name@example.com\u0000",
+  "\u0007bell",
+  "tab\tinside",
+  "line\nbreak",
+  "cr\r\nlf",
+  "\u001b[31mred",
+  "del\u007f",
+  "c1\u0085\u009b",
+  "\u202eevil",
+  "\u202a\u202b\u202c\u202d",
+  "\u2066isolated\u2069",
+  "\u2067\u2068",
+];
+
+type Part = "body" | "query" | "params";
+type Case = {
+  method: "GET" | "POST";
+  /** The route as the router knows it (`:name` for a parameter). */
+  route: string;
+  part: Part;
+  /** A valid request; each field in turn is replaced by a hostile string. */
+  valid: Record<string, unknown>;
+  /** Free text (names, emails, notes, searches, tokens): refused with the plain-text message itself. */
+  text: string[];
+  /** Other fields (amounts, flags, codes, ids): any 4xx will do. */
+  other: string[];
+  /**
+   * Passwords: secrets compared by their hash, so any text may be typed into one. A hostile one is a wrong
+   * password: a 4xx, counted like any wrong password by the rate limits, and nothing else.
+   */
+  secret?: string[];
+};
+
+// What a wrong password may change: the counters of the rate limits and the login history.
+const BOOKKEEPING = ["rate_limit_counters", "login_events"];
+
+const UUID = "0b8f7c1e-4a59-4b51-9a59-3f6c3c9c2a11";
+const PASSWORD = "correct horse battery";
+
+function cases(email: string): Case[] {
+  const none = { part: "body", valid: {}, text: [], other: [] } as const;
+  return [
+    { method: "GET", route: "/healthz", ...none },
+    { method: "GET", route: "/api/meta", ...none },
+    {
+      method: "POST",
+      route: "/api/auth/signup",
+      part: "body",
+      valid: {
+        name: "New Person",
+        email: "new-person@example.com",
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      },
+      text: ["name", "email"],
+      other: [],
+      secret: ["password", "confirmPassword"],
+    },
+    {
+      method: "POST",
+      route: "/api/auth/login",
+      part: "body",
+      valid: { email, password: PASSWORD, remember: false },
+      text: ["email"],
+      other: ["remember"],
+    },
+    {
+      method: "POST",
+      route: "/api/auth/login/verify",
+      part: "body",
+      valid: { challengeId: UUID, code: "123456" },
+      text: ["challengeId"],
+      other: ["code"],
+    },
+    { method: "POST", route: "/api/auth/logout", ...none },
+    { method: "GET", route: "/api/auth/me", ...none },
+    {
+      method: "POST",
+      route: "/api/auth/password-reset",
+      part: "body",
+      valid: { email },
+      text: ["email"],
+      other: [],
+    },
+    {
+      method: "POST",
+      route: "/api/auth/password-reset/confirm",
+      part: "body",
+      valid: { token: "not-a-real-token", password: PASSWORD, confirmPassword: PASSWORD },
+      text: ["token"],
+      other: [],
+      secret: ["password", "confirmPassword"],
+    },
+    {
+      method: "POST",
+      route: "/api/auth/verify-email",
+      part: "body",
+      valid: { token: "not-a-real-token" },
+      text: ["token"],
+      other: [],
+    },
+    { method: "POST", route: "/api/auth/verify-email/resend", ...none },
+    {
+      method: "POST",
+      route: "/api/account/password",
+      part: "body",
+      valid: {
+        currentPassword: PASSWORD,
+        newPassword: "another good password",
+        confirmPassword: "another good password",
+      },
+      text: [],
+      other: [],
+      secret: ["currentPassword", "newPassword", "confirmPassword"],
+    },
+    { method: "POST", route: "/api/account/two-factor/setup", ...none },
+    {
+      method: "POST",
+      route: "/api/account/two-factor/enable",
+      part: "body",
+      valid: { code: "123456" },
+      text: [],
+      other: ["code"],
+    },
+    {
+      method: "POST",
+      route: "/api/account/two-factor/disable",
+      part: "body",
+      valid: { code: "123456" },
+      text: [],
+      other: ["code"],
+    },
+    { method: "GET", route: "/api/account/login-history", ...none },
+    { method: "GET", route: "/api/admin/ledger/health", ...none },
+    { method: "GET", route: "/api/wallet", ...none },
+    {
+      method: "POST",
+      route: "/api/wallet/send/quote",
+      part: "body",
+      valid: { recipient: "nobody", amountSats: "1000" },
+      text: ["recipient"],
+      other: ["amountSats"],
+    },
+    {
+      method: "POST",
+      route: "/api/wallet/send",
+      part: "body",
+      valid: { recipient: "nobody", amountSats: "1000", note: "lunch", idempotencyKey: UUID },
+      text: ["recipient", "note"],
+      other: ["amountSats", "idempotencyKey"],
+    },
+    {
+      method: "GET",
+      route: "/api/transactions",
+      part: "query",
+      valid: { filter: "all", q: "alice", limit: "20" },
+      text: ["q", "cursor"],
+      other: ["filter", "limit"],
+    },
+    {
+      method: "GET",
+      route: "/api/transactions/:transactionId",
+      part: "params",
+      valid: { transactionId: UUID },
+      text: [],
+      other: ["transactionId"],
+    },
+    { method: "GET", route: "/api/dev/mailbox", part: "query", valid: {}, text: ["to"], other: [] },
+    { method: "GET", route: "/dev/mailbox", part: "query", valid: {}, text: ["to"], other: [] },
+  ];
+}
+
+/** The routes the app serves, read from the router's own listing: "GET /api/transactions/:transactionId". */
+function routesOf(printed: string): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of printed.split("\n")) {
+    const match = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)/.exec(line);
+    if (match === null) continue;
+    const [, indent = "", segment = "", methods = ""] = match;
+    const depth = indent.length / 4;
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? "") + segment;
+    stack.push(path);
+    for (const method of methods.split(", ")) if (method !== "HEAD") routes.push(`${method} ${path}`);
+  }
+  return routes.sort();
+}
+
+function request(c: Case, values: Record<string, unknown>) {
+  if (c.part === "params") {
+    const url = c.route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name])));
+    return { method: c.method, url };
+  }
+  if (c.part === "query") return { method: c.method, url: c.route, query: values as Record<string, string> };
+  return { method: c.method, url: c.route, payload: values };
+}
+
+/** Every table's rows, as one fingerprint per table: a change anywhere shows. */
+async function fingerprint(t: TestApp): Promise<Record<string, string>> {
+  const tables = await t.db.execute<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const prints: Record<string, string> = {};
+  for (const { name } of rowsOf(tables)) {
+    const result = await t.db.execute<{ print: string | null; count: string }>(
+      sql`select md5(string_agg(t::text, '|' order by t::text)) as print, count(*)::text as count from ${sql.identifier(name)} t`,
+    );
+    const [row] = rowsOf(result);
+    prints[name] = `${row?.count}:${row?.print}`;
+  }
+  return prints;
+}
+
+// PGlite answers { rows }, node-postgres too; drizzle passes either through.
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
+let t: TestApp;
+let email: string;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const signedUp = await signUp(t, {
+    name: "Hostile Tester",
+    email: "hostile-tester@example.com",
+    password: PASSWORD,
+  });
+  email = signedUp.account.email;
+  token = signedUp.token;
+});
+afterAll(() => t.close());
+
+/** Sends every hostile string in each of `fields` (or in an unknown one), signed out and in; returns the count. */
+async function sendHostile(c: Case, fields: string[]): Promise<number> {
+  let sent = 0;
+  // Routes without fields still get hostile text, in a field they do not know, signed out: signed in,
+  // they would do their work (a sign-out ends the session), which is no answer to hostile text.
+  const fieldless = [...c.text, ...c.other, ...(c.secret ?? [])].length === 0;
+  if (fields.length === 0 && !fieldless) return 0;
+  const targets = fieldless ? ["unexpected"] : fields;
+  const cookies = fieldless ? [undefined] : [undefined, token];
+  for (const field of targets) {
+    for (const hostile of HOSTILE) {
+      for (const cookie of cookies) {
+        const res = await t.app.inject({
+          ...request(c, { ...c.valid, [field]: hostile }),
+          ...(cookie === undefined ? {} : { cookies: { satsbank_session: cookie } }),
+        });
+        sent += 1;
+        const what = `${c.method} ${c.route} ${field}=${JSON.stringify(hostile)}${cookie ? " signed in" : ""}`;
+        expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(500);
+        if (fieldless) continue; // an unknown field is ignored: the route answers as usual
+        expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
+        expect(res.json().error.code, what).toBeDefined();
+        if (c.text.includes(field)) {
+          expect(res.statusCode, what).toBe(400);
+          expect(res.json().error.fields?.[field], what).toBe(textMessages.hostile);
+        }
+      }
+    }
+  }
+  return sent;
+}
+
+describe("hostile text in every field of every route", () => {
+  it("lists every route the app serves", async () => {
+    await t.app.ready();
+    const listed = cases(email).map((c) => `${c.method} ${c.route}`);
+    expect(listed.sort()).toEqual(routesOf(t.app.printRoutes({ commonPrefix: false })));
+  });
+
+  it("answers 4xx in the error shape, never 5xx, and changes nothing", async () => {
+    const before = await fingerprint(t);
+    let sent = 0;
+    for (const c of cases(email)) sent += await sendHostile(c, [...c.text, ...c.other]);
+    expect(sent).toBeGreaterThan(500);
+    expect(await fingerprint(t)).toEqual(before);
+  }, 180_000);
+
+  it("takes a hostile password for a wrong one: 4xx, and nothing changes but the rate-limit counts", async () => {
+    const before = await fingerprint(t);
+    for (const c of cases(email)) await sendHostile(c, c.secret ?? []);
+    const after = await fingerprint(t);
+    for (const table of BOOKKEEPING) {
+      delete before[table];
+      delete after[table];
+    }
+    expect(after).toEqual(before);
+  }, 180_000);
+
+  it("refuses a history cursor holding a time no clock shows with 400, not 500", async () => {
+    for (const createdAt of [
+      "2030-02-31T12:00:00.000000Z",
+      "2030-01-15T24:30:00.000000Z",
+      "0000-01-01T00:00:00.000000Z",
+    ]) {
+      const cursor = Buffer.from(JSON.stringify([createdAt, UUID])).toString("base64url");
+      const res = await t.app.inject({
+        url: "/api/transactions",
+        query: { cursor },
+        cookies: { satsbank_session: token },
+      });
+      expect(res.statusCode, createdAt).toBe(400);
+      expect(res.json().error.fields).toHaveProperty("cursor");
+    }
+  });
+});
