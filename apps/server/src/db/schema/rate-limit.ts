@@ -1,20 +1,21 @@
-import { bigint, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * One row per counted event (a failed sign-in, a reset request) of a rate-limit rule, for a sliding
- * window. In the database so that every API process counts the same hits. Old rows are pruned.
+ * One counter per rate-limit rule, key and fixed window. A hit is one atomic
+ * `INSERT ... ON CONFLICT DO UPDATE` on this row (see docs/decisions/0007), so every API process counts
+ * the same hits and a burst cannot pass the limit. Rows two windows old are pruned.
  */
-export const rateLimitHits = pgTable(
-  "rate_limit_hits",
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
   {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     bucket: text("bucket").notNull(),
     /** SHA-256 of the key (an email, an IP address): the table never holds them in clear. */
     keyHash: text("key_hash").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
+    hits: integer("hits").notNull(),
   },
   (t) => [
-    index("rate_limit_hits_bucket_key_created_idx").on(t.bucket, t.keyHash, t.createdAt),
-    index("rate_limit_hits_created_idx").on(t.createdAt),
+    primaryKey({ columns: [t.bucket, t.keyHash, t.windowStart] }),
+    index("rate_limit_counters_window_start_idx").on(t.windowStart),
   ],
 );

@@ -6,6 +6,8 @@ export type AuthKeys = {
   totpSecret: Buffer;
   /** HMAC key for emailed sign-in codes. */
   codeMac: Buffer;
+  /** HMAC key of the device cookie (the accounts a browser signed in to). */
+  deviceCookie: Buffer;
 };
 
 function derive(appSecret: string, purpose: string): Buffer {
@@ -13,7 +15,11 @@ function derive(appSecret: string, purpose: string): Buffer {
 }
 
 export function deriveAuthKeys(appSecret: string): AuthKeys {
-  return { totpSecret: derive(appSecret, "totp-secret"), codeMac: derive(appSecret, "sign-in-code") };
+  return {
+    totpSecret: derive(appSecret, "totp-secret"),
+    codeMac: derive(appSecret, "sign-in-code"),
+    deviceCookie: derive(appSecret, "device-cookie"),
+  };
 }
 
 const VERSION = "v1";

@@ -27,10 +27,7 @@ export async function requestPasswordReset({
   client: Client;
 }): Promise<void> {
   const key = normalizeEmail(email);
-  await ctx.limiter.check(resetRequestsPerEmail, key);
-  await ctx.limiter.check(resetRequestsPerIp, client.ip);
-  await ctx.limiter.hit(resetRequestsPerEmail, key);
-  await ctx.limiter.hit(resetRequestsPerIp, client.ip);
+  await ctx.limiter.take({ rule: resetRequestsPerEmail, key }, { rule: resetRequestsPerIp, key: client.ip });
 
   const token = newToken();
   const tokenHash = hashToken(token);

@@ -44,4 +44,5 @@ export async function resetPassword({
   });
   // The owner proved control of the email: earlier wrong guesses no longer hold the account.
   await ctx.limiter.clear(rateLimitRules.signInFailuresPerAccount, user.email);
+  await ctx.limiter.clear(rateLimitRules.codeFailuresPerAccount, user.id);
 }

@@ -8,6 +8,8 @@ import {
 } from "@satsbank/shared";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { RateLimiter } from "../../adapters/rate-limit/limiter.js";
+import { type RateLimitRule, rateLimitRules } from "../../domain/rate-limit.js";
 import { requireRole, signedIn } from "../../plugins/session.js";
 import type { WalletContext } from "./context.js";
 import { getWalletSummary } from "./get-wallet-summary.js";
@@ -17,16 +19,19 @@ import { sendBitcoin } from "./send-bitcoin.js";
 const tags = ["wallet"];
 
 /**
- * Per customer and process (@fastify/rate-limit's memory store): a person sends a few times a minute at
- * most, so a burst beyond this is a script. The ledger stays correct either way; this only slows abuse.
+ * preHandler: counts the request toward the signed-in customer's limit, 429 when it is full. Counted in
+ * the database (the one rate limiter), so the limit holds across processes and restarts. The ledger stays
+ * correct either way; this only slows abuse.
  */
-export const sendRateLimit = { max: 30, timeWindow: "1 minute" } as const;
-export const quoteRateLimit = { max: 120, timeWindow: "1 minute" } as const;
-
-const perCustomer = (request: FastifyRequest) => `customer:${request.auth?.user.id ?? request.ip}`;
+const perCustomer = (limiter: RateLimiter, rule: RateLimitRule) => async (request: FastifyRequest) => {
+  await limiter.take({ rule, key: signedIn(request).user.id });
+};
 
 /** The signed-in customer's wallet: balance, quote and send. */
-export const walletRoutes: FastifyPluginAsyncZod<{ ctx: WalletContext }> = async (app, { ctx }) => {
+export const walletRoutes: FastifyPluginAsyncZod<{ ctx: WalletContext; limiter: RateLimiter }> = async (
+  app,
+  { ctx, limiter },
+) => {
   app.addHook("preHandler", requireRole("customer"));
 
   app.get(
@@ -50,7 +55,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: WalletContext }> = async
         body: sendQuoteBodySchema,
         response: { 200: sendQuoteSchema },
       },
-      config: { rateLimit: { ...quoteRateLimit, keyGenerator: perCustomer } },
+      preHandler: perCustomer(limiter, rateLimitRules.quotesPerCustomer),
     },
     async (request) => quoteSend({ ctx, sender: signedIn(request).user, body: request.body }),
   );
@@ -64,7 +69,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: WalletContext }> = async
         body: sendBodySchema,
         response: { 201: transactionResponseSchema },
       },
-      config: { rateLimit: { ...sendRateLimit, keyGenerator: perCustomer } },
+      preHandler: perCustomer(limiter, rateLimitRules.sendsPerCustomer),
     },
     async (request, reply) => {
       const transaction = await sendBitcoin({ ctx, sender: signedIn(request).user, body: request.body });
