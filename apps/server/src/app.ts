@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Clock, ManualClock, systemClock } from "./adapters/clock.js";
@@ -15,8 +14,10 @@ import type { Db } from "./db/client.js";
 import { accountRoutes } from "./modules/account/routes.js";
 import { adminRoutes } from "./modules/admin/routes.js";
 import type { AuthContext } from "./modules/auth/context.js";
+import { deviceCookies } from "./modules/auth/device-cookie.js";
 import { deriveAuthKeys } from "./modules/auth/keys.js";
 import { authRoutes } from "./modules/auth/routes.js";
+import { sessionLoader } from "./modules/auth/sessions.js";
 import { devClockRoutes } from "./modules/dev-clock/routes.js";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
@@ -113,21 +114,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(securityHeaders);
   await app.register(answerRefusedRequests);
   await app.register(apiNoStore);
-  // Off by default; a route opts in with `config: { rateLimit: { max, timeWindow } }`. The sign-in
-  // limits are counted in the database instead (modules/rate-limit), so every API process agrees.
-  await app.register(rateLimit, { global: false });
   // Before the session: a refused cross-site request costs no database lookup.
   await app.register(csrf);
-  await app.register(session, { db, clock, cookies });
+  await app.register(session, { loadSession: sessionLoader(db), clock, cookies });
   // Off unless API_DOCS=true: the full map of the API is not for every visitor of a production bank.
   if (config.apiDocs) await app.register(openApi, { brandName: config.brandName });
 
   // Modules.
   await app.register(healthRoutes, { dbPing: deps.dbPing });
   await app.register(metaRoutes, { prefix: API_PREFIX, brandName: config.brandName });
-  await app.register(authRoutes, { ctx, cookies, spareLoopback: !production });
+  const devices = deviceCookies({ secure: production, key: ctx.authKeys.deviceCookie });
+  await app.register(authRoutes, { ctx, cookies, devices, spareLoopback: !production });
   await app.register(accountRoutes, { ctx });
-  await app.register(walletRoutes, { ctx: wallet });
+  await app.register(walletRoutes, { ctx: wallet, limiter: ctx.limiter });
   await app.register(transactionRoutes, { ctx: { db } });
   await app.register(adminRoutes, { ctx: { db, clock } });
   // Development only, and only while mail goes to the dev mailbox.

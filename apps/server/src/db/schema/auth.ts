@@ -11,12 +11,11 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { userStatuses } from "../../domain/user.js";
 
 // Drizzle wants a non-empty tuple; zod's `options` is typed as a plain array.
 const values = <T extends string>(schema: { options: readonly T[] }) => schema.options as [T, ...T[]];
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-
-export const userStatuses = ["active", "inactive"] as const;
 
 /** People who sign in: customers and staff. Owned by the auth module. */
 export const users = pgTable(
@@ -105,7 +104,8 @@ export const loginChallenges = pgTable(
   },
   (t) => [
     uniqueIndex("login_challenges_id_hash_unique").on(t.idHash),
-    index("login_challenges_user_id_idx").on(t.userId),
+    // One challenge per account: a new sign-in replaces the open one, so an older code stops working.
+    uniqueIndex("login_challenges_user_id_unique").on(t.userId),
     check("login_challenges_method_check", sql`${t.method} in ('email', 'totp')`),
   ],
 );

@@ -1,5 +1,6 @@
 import { AppError } from "../../domain/app-error.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
+import type { User } from "../../domain/user.js";
 import type { AuthContext } from "../auth/context.js";
 import { authText } from "../auth/messages.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
@@ -7,7 +8,7 @@ import {
   deleteUserChallenges,
   deleteUserResetTokens,
   deleteUserSessions,
-  type UserRow,
+  findPasswordHash,
   updateUser,
 } from "../auth/queries.js";
 
@@ -29,16 +30,20 @@ export async function changePassword({
   newPassword,
 }: {
   ctx: Pick<AuthContext, "db" | "clock" | "limiter">;
-  user: UserRow;
+  user: User;
   sessionId: string;
   currentPassword: string;
   newPassword: string;
 }): Promise<void> {
-  await ctx.limiter.check(rateLimitRules.signInFailuresPerAccount, user.email);
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    await ctx.limiter.hit(rateLimitRules.signInFailuresPerAccount, user.email);
+  // Taken before the check, given back when the password is right: only failures count.
+  const taken = await ctx.limiter.take({ rule: rateLimitRules.signInFailuresPerAccount, key: user.email });
+  // The hash is read here, for this check only: the signed-in user never carries it.
+  const storedHash = await findPasswordHash(ctx.db, user.id);
+  if (storedHash === undefined) throw new Error(`no user ${user.id}`);
+  if (!(await verifyPassword(storedHash, currentPassword))) {
     throw wrongCurrent();
   }
+  await ctx.limiter.refund(taken);
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {

@@ -3,7 +3,6 @@ import { rateLimitRules } from "../../domain/rate-limit.js";
 import type { AuthContext } from "../auth/context.js";
 import { decryptSecret } from "../auth/keys.js";
 import { authText } from "../auth/messages.js";
-import type { UserRow } from "../auth/queries.js";
 import { totpStep } from "../auth/totp.js";
 
 /**
@@ -14,22 +13,26 @@ import { totpStep } from "../auth/totp.js";
  */
 export async function checkTwoFactorCode({
   ctx,
-  user,
+  userId,
   sealedSecret,
+  lastStep,
   code,
 }: {
   ctx: Pick<AuthContext, "clock" | "limiter" | "authKeys">;
-  user: UserRow;
+  userId: string;
   sealedSecret: string;
+  /** The last time step the account used: an older or equal one is refused. */
+  lastStep: number | null;
   code: string;
 }): Promise<number> {
   const rule = rateLimitRules.twoFactorFailuresPerAccount;
-  await ctx.limiter.check(rule, user.id);
-  const secret = decryptSecret(ctx.authKeys.totpSecret, sealedSecret, user.id);
+  // Taken before the check, given back when the code is right: only failures count.
+  const taken = await ctx.limiter.take({ rule, key: userId });
+  const secret = decryptSecret(ctx.authKeys.totpSecret, sealedSecret, userId);
   const step = totpStep({ secret, code, now: ctx.clock.now() });
-  if (step === null || (user.totpLastStep !== null && step <= user.totpLastStep)) {
-    await ctx.limiter.hit(rule, user.id);
+  if (step === null || (lastStep !== null && step <= lastStep)) {
     throw new AppError("VALIDATION_ERROR", authText.wrongCode, { code: authText.wrongCode });
   }
+  await ctx.limiter.refund(taken);
   return step;
 }

@@ -1,30 +1,91 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { loginChallenges, passwordResetTokens, sessions, users } from "../../db/schema/index.js";
+import type { User } from "../../domain/user.js";
 
-// The auth module owns users, sessions, sign-in challenges and reset tokens: only this file (and
-// login-event-queries.ts) touches those tables. Other modules call these functions.
+// The auth module owns users, sessions, sign-in challenges, reset and verification tokens: only this
+// file (with login-event-queries.ts and email-verification-queries.ts) touches those tables. Other
+// modules call these functions.
 
-export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type ChallengeRow = typeof loginChallenges.$inferSelect;
 export type ResetTokenRow = typeof passwordResetTokens.$inferSelect;
 
 // ---- users
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+/**
+ * What every query of a person selects: a `User`, never the password hash or a TOTP secret. Whether
+ * two-factor is on and the email verified are worked out in SQL, so those columns never leave it.
+ */
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  name: users.name,
+  phone: users.phone,
+  role: users.role,
+  accountType: users.accountType,
+  status: users.status,
+  twoFactorEnabled: sql<boolean>`${users.totpSecret} is not null`,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+  createdAt: users.createdAt,
+};
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(sql`lower(${users.email}) = lower(${email})`);
   return row;
 }
 
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+export async function findUserById(db: Db, id: string): Promise<User | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
   return row;
 }
 
 /** The account with this username (usernames are stored lower-case). */
-export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.username, username.toLowerCase()));
+export async function findUserByUsername(db: Db, username: string): Promise<User | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.username, username.toLowerCase()));
+  return row;
+}
+
+/** What sign-in step 1 checks: the account of an email with its password hash. */
+export async function findSignInCredentials(
+  db: Db,
+  email: string,
+): Promise<{ id: string; email: string; passwordHash: string; twoFactorEnabled: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      twoFactorEnabled: userColumns.twoFactorEnabled,
+    })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}
+
+/** The password hash alone, for the one check that needs it (changing the password). */
+export async function findPasswordHash(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+  return row?.passwordHash;
+}
+
+/** The account's sealed TOTP secrets and last used step: for the code checks only. */
+export type TwoFactorSecrets = {
+  totpSecret: string | null;
+  totpPendingSecret: string | null;
+  totpLastStep: number | null;
+};
+
+export async function findTwoFactorSecrets(db: Db, id: string): Promise<TwoFactorSecrets | undefined> {
+  const [row] = await db
+    .select({
+      totpSecret: users.totpSecret,
+      totpPendingSecret: users.totpPendingSecret,
+      totpLastStep: users.totpLastStep,
+    })
+    .from(users)
+    .where(eq(users.id, id));
   return row;
 }
 
@@ -38,8 +99,8 @@ export async function takenUsernames(db: Db, candidates: string[]): Promise<Set<
   return new Set(rows.map((row) => row.username));
 }
 
-export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
+export async function insertUser(db: Db, values: NewUser): Promise<User> {
+  const [row] = await db.insert(users).values(values).returning(userColumns);
   if (row === undefined) throw new Error("insert into users returned no row");
   return row;
 }
@@ -50,8 +111,8 @@ export async function updateUser(
   values: Partial<Pick<NewUser, "passwordHash" | "totpSecret" | "totpPendingSecret" | "totpLastStep">> & {
     updatedAt: Date;
   },
-): Promise<UserRow> {
-  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+): Promise<User> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning(userColumns);
   if (row === undefined) throw new Error(`no user ${id}`);
   return row;
 }
@@ -80,9 +141,9 @@ export async function findSession(
   db: Db,
   tokenHash: string,
   now: Date,
-): Promise<{ sessionId: string; user: UserRow } | undefined> {
+): Promise<{ sessionId: string; user: User } | undefined> {
   const [row] = await db
-    .select({ sessionId: sessions.id, user: users })
+    .select({ sessionId: sessions.id, user: userColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
@@ -105,8 +166,28 @@ export async function deleteExpiredSessions(db: Db, userId: string, now: Date): 
 
 // ---- sign-in challenges
 
-export async function insertChallenge(db: Db, values: typeof loginChallenges.$inferInsert): Promise<void> {
-  await db.insert(loginChallenges).values(values);
+/**
+ * Opens the account's sign-in challenge, replacing the one it had: one statement on the one row per
+ * account (a unique index), so of two sign-ins racing only the later challenge stays usable and the
+ * codes of older ones stop working.
+ */
+export async function replaceChallenge(db: Db, values: typeof loginChallenges.$inferInsert): Promise<void> {
+  await db
+    .insert(loginChallenges)
+    .values(values)
+    .onConflictDoUpdate({
+      target: loginChallenges.userId,
+      set: {
+        idHash: values.idHash,
+        method: values.method,
+        codeMac: values.codeMac ?? null,
+        remember: values.remember,
+        attempts: 0,
+        createdAt: values.createdAt,
+        expiresAt: values.expiresAt,
+        consumedAt: null,
+      },
+    });
 }
 
 export async function findChallenge(db: Db, idHash: string): Promise<ChallengeRow | undefined> {
@@ -114,27 +195,23 @@ export async function findChallenge(db: Db, idHash: string): Promise<ChallengeRo
   return row;
 }
 
-/** Counts a wrong code; returns the attempts now used. */
-export async function countWrongCode(db: Db, id: string): Promise<number> {
-  const [row] = await db
-    .update(loginChallenges)
-    .set({ attempts: sql`${loginChallenges.attempts} + 1` })
-    .where(eq(loginChallenges.id, id))
-    .returning({ attempts: loginChallenges.attempts });
-  return row?.attempts ?? Number.POSITIVE_INFINITY;
-}
-
 /**
- * Uses the challenge up; false when it already was, has expired or ran out of attempts. Conditional,
- * so of two requests racing with the right code only one signs in.
+ * Claims one of the challenge's code attempts before the code is checked; false when it is spent,
+ * expired or out of attempts. One conditional update: a burst of guesses on one challenge gets exactly
+ * `maxAttempts` checks.
  */
-export async function consumeChallenge(db: Db, id: string, now: Date, maxAttempts: number): Promise<boolean> {
+export async function claimCodeAttempt(
+  db: Db,
+  idHash: string,
+  now: Date,
+  maxAttempts: number,
+): Promise<boolean> {
   const rows = await db
     .update(loginChallenges)
-    .set({ consumedAt: now })
+    .set({ attempts: sql`${loginChallenges.attempts} + 1` })
     .where(
       and(
-        eq(loginChallenges.id, id),
+        eq(loginChallenges.idHash, idHash),
         isNull(loginChallenges.consumedAt),
         gt(loginChallenges.expiresAt, now),
         lt(loginChallenges.attempts, maxAttempts),
@@ -144,16 +221,23 @@ export async function consumeChallenge(db: Db, id: string, now: Date, maxAttempt
   return rows.length === 1;
 }
 
-/** Deletes the account's challenges that can no longer be used: spent or expired. */
-export async function deleteStaleChallenges(db: Db, userId: string, now: Date): Promise<void> {
-  await db
-    .delete(loginChallenges)
+/**
+ * Uses the challenge up (its attempt was claimed); false when it already was, was replaced or has
+ * expired. Conditional, so of two requests racing with the right code only one signs in.
+ */
+export async function consumeChallenge(db: Db, idHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(loginChallenges)
+    .set({ consumedAt: now })
     .where(
       and(
-        eq(loginChallenges.userId, userId),
-        or(isNotNull(loginChallenges.consumedAt), lte(loginChallenges.expiresAt, now)),
+        eq(loginChallenges.idHash, idHash),
+        isNull(loginChallenges.consumedAt),
+        gt(loginChallenges.expiresAt, now),
       ),
-    );
+    )
+    .returning({ id: loginChallenges.id });
+  return rows.length === 1;
 }
 
 /** Deletes the account's challenges (the open ones and the spent ones). */

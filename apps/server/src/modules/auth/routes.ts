@@ -8,6 +8,8 @@ import {
   passwordResetConfirmBodySchema,
   passwordResetRequestBodySchema,
   signupBodySchema,
+  verifyEmailBodySchema,
+  verifyEmailResponseSchema,
   verifyLoginBodySchema,
 } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -15,34 +17,42 @@ import { z } from "zod";
 import { requireAuth, type SessionCookies, signedIn } from "../../plugins/session.js";
 import { clientOf } from "./client.js";
 import type { AuthContext } from "./context.js";
+import { type DeviceCookies, withAccount } from "./device-cookie.js";
 import { authText } from "./messages.js";
 import { requestPasswordReset } from "./request-password-reset.js";
+import { resendVerificationEmail } from "./resend-verification-email.js";
 import { resetPassword } from "./reset-password.js";
 import { signOut } from "./sign-out.js";
 import { signUp } from "./sign-up.js";
 import { startSignIn } from "./start-sign-in.js";
 import { toSessionUser } from "./user-view.js";
+import { verifyEmail } from "./verify-email.js";
 import { verifySignIn } from "./verify-sign-in.js";
 
 export type AuthRoutesOptions = {
   ctx: AuthContext;
   cookies: SessionCookies;
+  /** The signed cookie naming the accounts a browser signed in to: its own sign-in limit. */
+  devices: DeviceCookies;
   /** Not production: the per-IP sign-up limit spares this machine (e2e suites sign up a lot). */
   spareLoopback: boolean;
 };
 
 const tags = ["auth"];
 
-/** Sign-up, the two steps of sign-in, sign-out, the current person and password reset. */
+/**
+ * Sign-up, the two steps of sign-in, sign-out, the current person, password reset and email
+ * verification.
+ */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { ctx, cookies, spareLoopback },
+  { ctx, cookies, devices, spareLoopback },
 ) => {
   app.post(
     apiPaths.auth.signup,
     {
       schema: {
-        summary: "Create a customer account and sign in",
+        summary: "Create a customer account and sign in; mails a link to verify the email address",
         tags,
         body: signupBodySchema,
         response: { 201: meResponseSchema },
@@ -73,7 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         response: { 200: loginChallengeSchema },
       },
     },
-    async (request) => startSignIn({ ctx, ...request.body, client: clientOf(request) }),
+    async (request) =>
+      startSignIn({ ctx, ...request.body, client: clientOf(request), device: devices.read(request) }),
   );
 
   app.post(
@@ -94,6 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         previousSessionToken: cookies.read(request),
       });
       cookies.set(reply, session);
+      devices.set(reply, withAccount(devices.read(request), user.id));
       return { user: toSessionUser(user) };
     },
   );
@@ -146,6 +158,38 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request) => {
       await resetPassword({ ctx, token: request.body.token, password: request.body.password });
       return { message: authText.passwordReset };
+    },
+  );
+
+  app.post(
+    apiPaths.auth.verifyEmail,
+    {
+      schema: {
+        summary:
+          "Verify the email address with a mailed link's token (no session needed; a used link says so)",
+        tags,
+        body: verifyEmailBodySchema,
+        response: { 200: verifyEmailResponseSchema },
+      },
+    },
+    async (request) => verifyEmail({ ctx, token: request.body.token }),
+  );
+
+  app.post(
+    apiPaths.auth.verifyEmailResend,
+    {
+      schema: {
+        summary: "Mail the signed-in person a new email verification link (a few per hour)",
+        tags,
+        body: z.object({}).optional(),
+        response: { 202: messageResponseSchema },
+      },
+      preHandler: requireAuth,
+    },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      await resendVerificationEmail({ ctx, user });
+      return reply.code(202).send({ message: authText.verificationEmailSent(user.email) });
     },
   );
 };

@@ -4,20 +4,27 @@ import { SIGN_IN_CHALLENGE_TTL_MS } from "../../domain/auth-policy.js";
 import { normalizeEmail } from "../../domain/email.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
 import type { AuthContext, Client } from "./context.js";
+import type { KnownDevice } from "./device-cookie.js";
 import { signInCodeEmail } from "./emails.js";
 import { recordFailedSignIn } from "./login-events.js";
 import { authText } from "./messages.js";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.js";
-import { deleteStaleChallenges, findUserByEmail, insertChallenge } from "./queries.js";
+import { findSignInCredentials, replaceChallenge } from "./queries.js";
 import { hashToken, macCode, newCode, newToken } from "./tokens.js";
 
-const { signInFailuresPerAccount, signInFailuresPerIp } = rateLimitRules;
+const {
+  signInFailuresPerAccount,
+  signInFailuresPerIp,
+  signInFailuresPerKnownDevice,
+  signInCodesMailedPerAccount,
+} = rateLimitRules;
 
 /**
  * Sign-in, step 1: checks the password and opens a second step: the authenticator code when the account
  * enrolled one, otherwise a 6-digit code sent by email. A wrong email and a wrong password get the same
  * answer after the same work, and count toward the same limits, so nothing tells whether an account
- * exists.
+ * exists. A browser whose device cookie names the account counts its failures on its own, instead of
+ * on the account's and the address's shared limits: nobody else's wrong passwords lock it out.
  */
 export async function startSignIn({
   ctx,
@@ -25,40 +32,53 @@ export async function startSignIn({
   password,
   remember,
   client,
+  device,
 }: {
   ctx: Pick<AuthContext, "db" | "clock" | "limiter" | "mailer" | "authKeys" | "geo" | "brandName">;
   email: string;
   password: string;
   remember: boolean;
   client: Client;
+  /** The browser's device cookie, when it has a valid one. */
+  device: KnownDevice | null;
 }): Promise<LoginChallenge> {
   const accountKey = normalizeEmail(email);
-  // Limits first: a locked-out guesser costs no password hash.
-  await ctx.limiter.check(signInFailuresPerAccount, accountKey);
-  await ctx.limiter.check(signInFailuresPerIp, client.ip);
-
-  const user = await findUserByEmail(ctx.db, accountKey);
+  const user = await findSignInCredentials(ctx.db, accountKey);
+  const deviceKey =
+    user !== undefined && device?.accountIds.includes(user.id) === true ? `${user.id}:${device.id}` : null;
+  // The hits are taken before the password is checked, each in one atomic step, so a burst of guesses
+  // gets no more checks than the limit, and a locked-out guesser costs no password hash. A right password
+  // gives them back: only failures count.
+  const taken = await ctx.limiter.take(
+    ...(deviceKey !== null
+      ? [{ rule: signInFailuresPerKnownDevice, key: deviceKey }]
+      : [
+          { rule: signInFailuresPerAccount, key: accountKey },
+          { rule: signInFailuresPerIp, key: client.ip },
+        ]),
+  );
   const passwordOk =
     user === undefined
       ? await verifyAgainstDummy(password)
       : await verifyPassword(user.passwordHash, password);
   if (user === undefined || !passwordOk) {
-    await ctx.limiter.hit(signInFailuresPerAccount, accountKey);
-    await ctx.limiter.hit(signInFailuresPerIp, client.ip);
     if (user !== undefined) await recordFailedSignIn(ctx, { userId: user.id, client });
     throw new AppError("UNAUTHENTICATED", authText.invalidCredentials);
   }
-  // The right password ends the account's run of failures (the IP's count stays).
-  await ctx.limiter.clear(signInFailuresPerAccount, accountKey);
+  await ctx.limiter.refund(taken);
+  // The right password ends the run of failures it was counted with (the IP's earlier failures stay). A
+  // known device's success leaves the shared count alone: it must not hand a guesser a fresh five.
+  if (deviceKey === null) await ctx.limiter.clear(signInFailuresPerAccount, accountKey);
+  else await ctx.limiter.clear(signInFailuresPerKnownDevice, deviceKey);
 
   const now = ctx.clock.now();
   const challengeId = newToken();
   const idHash = hashToken(challengeId);
-  const method = user.totpSecret === null ? "email" : "totp";
+  const method = user.twoFactorEnabled ? "totp" : "email";
   const code = method === "email" ? newCode() : null;
   const expiresAt = new Date(now.getTime() + SIGN_IN_CHALLENGE_TTL_MS);
-  await deleteStaleChallenges(ctx.db, user.id, now);
-  await insertChallenge(ctx.db, {
+  if (code !== null) await ctx.limiter.take({ rule: signInCodesMailedPerAccount, key: user.id });
+  await replaceChallenge(ctx.db, {
     idHash,
     userId: user.id,
     method,
