@@ -7,7 +7,7 @@ import { AuthLayout } from "./layouts/auth-layout";
 import { ColumnLayout } from "./layouts/column-layout";
 import { MainLayout } from "./layouts/main-layout";
 import { ProfileLayout } from "./layouts/profile-layout";
-import { RootLayout } from "./layouts/root-layout";
+import { RootLayout, type RouteHandle } from "./layouts/root-layout";
 import { AdminScreen } from "./routes/admin";
 import { DashboardScreen } from "./routes/dashboard";
 import { HistoryScreen } from "./routes/history";
@@ -29,6 +29,7 @@ import { ResetPasswordScreen } from "./routes/reset-password";
 import { RouteErrorScreen } from "./routes/route-error";
 import { SignupScreen } from "./routes/signup";
 import { SplashScreen } from "./routes/splash";
+import { VerifyEmailScreen } from "./routes/verify-email";
 import { WalletScreen } from "./routes/wallet";
 import { WalletReceiveScreen } from "./routes/wallet-receive";
 import { WalletSendScreen } from "./routes/wallet-send";
@@ -36,7 +37,7 @@ import { WalletSendScreen } from "./routes/wallet-send";
 /**
  * The specification's route table (section 2). Layout routes have no path; every child path is absolute
  * and comes from lib/paths. An unknown path, including one under /profile, matches the last "*" route.
- * Public: splash, sign-in, sign-up, password reset and the 404 page. RequireAuth wraps every customer
+ * Public: splash, sign-in, sign-up, password reset, email verification and the 404 page. RequireAuth wraps every customer
  * screen (KYC included), RequireAdmin the staff dashboard. `/dev/mailbox` is the server's own page.
  */
 export const routes: RouteObject[] = [
@@ -52,6 +53,11 @@ export const routes: RouteObject[] = [
           { path: paths.auth.login, element: <LoginScreen /> },
           { path: paths.auth.signup, element: <SignupScreen /> },
           { path: paths.auth.resetPassword, element: <ResetPasswordScreen /> },
+          {
+            path: paths.auth.verifyEmail,
+            element: <VerifyEmailScreen />,
+            handle: { title: "Verify your email" } satisfies RouteHandle,
+          },
         ],
       },
       {

@@ -9,6 +9,8 @@ export const paths = {
     login: "/auth/login",
     signup: "/auth/signup",
     resetPassword: "/auth/reset-password",
+    /** The target of the link sign-up mails; public, since it may open on another device. */
+    verifyEmail: "/auth/verify-email",
   },
   kyc: {
     intro: "/auth/kyc/intro",

@@ -10,6 +10,7 @@ export const customer: SessionUser = {
   role: "customer",
   accountType: "personal",
   twoFactorEnabled: false,
+  emailVerified: true,
   createdAt: "2025-01-02T03:04:05.000Z",
 };
 

@@ -1,14 +1,24 @@
 import { useEffect } from "react";
-import { Outlet, ScrollRestoration } from "react-router";
+import { Outlet, ScrollRestoration, useMatches } from "react-router";
 import { SkipLink } from "@/components/layout/skip-link";
 import { useBrandName } from "@/lib/api/meta";
 
-/** Every page: the skip link, scroll restoration, and the document title from the server's brand name. */
+/** What a route may declare in its `handle`: a page title, shown before the brand name in the tab. */
+export type RouteHandle = { title?: string };
+
+/**
+ * Every page: the skip link, scroll restoration, and the document title: the server's brand name, after
+ * the deepest route's own title when it has one ("Verify your email · Satsbank").
+ */
 export function RootLayout() {
   const brandName = useBrandName();
+  const title = useMatches()
+    .map((match) => (match.handle as RouteHandle | undefined)?.title)
+    .filter(Boolean)
+    .at(-1);
   useEffect(() => {
-    if (brandName) document.title = brandName;
-  }, [brandName]);
+    if (brandName) document.title = title ? `${title} · ${brandName}` : brandName;
+  }, [brandName, title]);
 
   return (
     <>

@@ -3,10 +3,13 @@ import { Spinner } from "@/components/ui/spinner";
 import { useWalletSummary } from "../api/get-wallet-summary";
 import { SendForm } from "./send-form";
 
-/** The send screen's content: the form once the balance (what may be sent) is known. */
-export function SendBitcoin() {
+/**
+ * The send screen's content: the form once the balance (what may be sent) is known. `blocked` keeps
+ * Continue off for a reason the screen shows itself (an unconfirmed email address).
+ */
+export function SendBitcoin({ blocked = false }: { blocked?: boolean }) {
   const summary = useWalletSummary();
-  if (summary.data) return <SendForm summary={summary.data} />;
+  if (summary.data) return <SendForm summary={summary.data} blocked={blocked} />;
   if (summary.isError) {
     return <LoadError message="Your balance could not be loaded." onRetry={() => void summary.refetch()} />;
   }

@@ -31,7 +31,7 @@ const FIELDS: readonly SendField[] = ["recipient", "amount", "note"];
  * the specification's rules in order (each a destructive toast, the field marked and focused), asks the
  * server for a quote, then opens the review dialog.
  */
-export function SendForm({ summary }: { summary: WalletSummary }) {
+export function SendForm({ summary, blocked = false }: { summary: WalletSummary; blocked?: boolean }) {
   const navigate = useNavigate();
   const quote = useQuoteSend();
   const [review, setReview] = useState<SendReview | null>(null);
@@ -135,7 +135,7 @@ export function SendForm({ summary }: { summary: WalletSummary }) {
             />
           )}
         </FormField>
-        <Button type="submit" size="lg" disabled={!summary.canSend || quote.isPending}>
+        <Button type="submit" size="lg" disabled={!summary.canSend || blocked || quote.isPending}>
           {quote.isPending ? "Checking..." : "Continue"}
         </Button>
       </form>
