@@ -9,6 +9,8 @@ export const apiPaths = {
     me: "/api/auth/me",
     resetRequest: "/api/auth/password-reset",
     resetConfirm: "/api/auth/password-reset/confirm",
+    verifyEmail: "/api/auth/verify-email",
+    verifyEmailResend: "/api/auth/verify-email/resend",
   },
   account: {
     password: "/api/account/password",

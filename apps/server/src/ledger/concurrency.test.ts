@@ -9,7 +9,7 @@ import type { Db } from "../db/client.js";
 import * as schema from "../db/schema/index.js";
 import { AppError } from "../domain/app-error.js";
 import { sats } from "../domain/money.js";
-import type { UserRow } from "../modules/auth/queries.js";
+import type { User } from "../domain/user.js";
 import { markVerified } from "../modules/kyc/mark-verified.js";
 import { sendBitcoin } from "../modules/wallet/send-bitcoin.js";
 import { createTestApp, type TestApp } from "../test/create-test-app.js";
@@ -39,7 +39,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function verifiedCustomer(funds: bigint): Promise<UserRow> {
+async function verifiedCustomer(funds: bigint): Promise<User> {
   const user = await insertCustomer(db);
   await markVerified({ ctx: { db, clock: systemClock }, userId: user.id });
   if (funds > 0n) {
