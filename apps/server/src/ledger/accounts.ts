@@ -9,7 +9,7 @@ import {
 } from "./queries.js";
 
 /**
- * The customers' ledger accounts, opening the missing ones (lazily, in the caller's transaction: a
+ * The customers' ledger accounts, opening the missing ones (lazily, in the caller's db transaction: a
  * customer's account appears with their first transfer). Safe under concurrency: the unique index on
  * user_id lets one opening win; the others find it.
  */

@@ -51,7 +51,11 @@ async function balances(ids: number[]): Promise<bigint[]> {
     sql`select id::text as id, balance::text as balance from ledger_accounts where id in ${ids}`,
   );
   const byId = new Map(result.rows.map((row) => [Number(row.id), BigInt(row.balance)]));
-  return ids.map((id) => byId.get(id) as bigint);
+  return ids.map((id) => {
+    const balance = byId.get(id);
+    if (balance === undefined) throw new Error(`No ledger account ${id}`);
+    return balance;
+  });
 }
 
 async function transferCount(): Promise<number> {

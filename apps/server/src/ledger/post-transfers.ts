@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Db } from "../db/client.js";
 import { databaseError } from "../db/errors.js";
 import type { LedgerTransferKind } from "../db/schema/index.js";
@@ -25,8 +26,8 @@ export type Posting = {
 };
 
 /**
- * THE way money moves: posts the transfers as one unit, or nothing. Within a transaction (`db` is a `tx`)
- * it joins it; otherwise the single statement is its own transaction. The key makes it idempotent: the
+ * THE way money moves: one posting, its transfers as one unit, or nothing. Within a db transaction (`db`
+ * is a `tx`) it joins it; otherwise the single statement is its own db transaction. The key makes it idempotent: the
  * same key again answers the first posting; with other transfers it throws IdempotencyKeyReusedError.
  * Throws InsufficientFundsError when a customer account would go below zero.
  */
@@ -52,12 +53,17 @@ export async function postTransfers(
   }
 }
 
+const insufficientFundsDetail = z.object({ account: z.number().int(), balance: z.string().regex(/^-?\d+$/) });
+
 function ledgerError(error: unknown, idempotencyKey: string): Error | undefined {
   const facts = databaseError(error);
   switch (facts?.code) {
     case "LD001": {
-      const { account, balance } = JSON.parse(facts.detail ?? "{}") as { account: number; balance: string };
-      return new InsufficientFundsError(account, BigInt(balance));
+      // ledger_post() writes the refused account and its balance as JSON in the error's detail.
+      const detail = insufficientFundsDetail.safeParse(JSON.parse(facts.detail ?? "null"));
+      if (!detail.success)
+        return new Error(`ledger_post() refused a posting without its detail: ${facts.detail}`);
+      return new InsufficientFundsError(detail.data.account, BigInt(detail.data.balance));
     }
     case "LD002":
       return new UnknownLedgerAccountError("A transfer names a ledger account that does not exist");

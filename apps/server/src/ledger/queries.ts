@@ -29,7 +29,7 @@ function preparePosting(db: Db) {
 }
 
 // A named statement: PostgreSQL parses and plans the call once per connection, not once per posting.
-// One per Db (the pool, or a transaction's connection), built on first use.
+// One per Db (the pool, or a db transaction's connection), built on first use.
 const preparedPostings = new WeakMap<Db, ReturnType<typeof preparePosting>>();
 
 /** One round trip: ledger_post() checks, locks, updates and inserts (see the migrations). */

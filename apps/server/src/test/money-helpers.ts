@@ -8,7 +8,7 @@ import { fundFromEquity } from "../cli/seed/fund-from-equity.js";
 import type { Db } from "../db/client.js";
 import { sats } from "../domain/money.js";
 import type { User } from "../domain/user.js";
-import { bankAccountId, openCustomerAccounts } from "../ledger/accounts.js";
+import { bankAccountId, customerAccountId, openCustomerAccounts } from "../ledger/accounts.js";
 import { checkLedgerInvariants } from "../ledger/invariants.js";
 import { postTransfers } from "../ledger/post-transfers.js";
 import { markEmailVerified } from "../modules/auth/email-verification-queries.js";
@@ -50,7 +50,7 @@ export async function customerAccounts(db: Db, n: number): Promise<number[]> {
     db,
     users.map((user) => user.id),
   );
-  return users.map((user) => accounts.get(user.id) as number);
+  return users.map((user) => customerAccountId(accounts, user.id));
 }
 
 /** Credits an account from the bank's opening-balance equity (a posting of its own). */

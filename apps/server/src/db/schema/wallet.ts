@@ -55,7 +55,7 @@ export const addressChains = pgTable(
 
 /**
  * A customer's send, by the idempotency key their client made: the same key again answers the same
- * transaction, and a different body under the same key is refused. Written in the send's transaction.
+ * transaction, and a different body under the same key is refused. Written in the send's db transaction.
  */
 export const sendRequests = pgTable(
   "send_requests",
@@ -66,7 +66,7 @@ export const sendRequests = pgTable(
     idempotencyKey: uuid("idempotency_key").notNull(),
     /** SHA-256 of the request body (recipient, amount, note) as the server understood it. */
     requestHash: text("request_hash").notNull(),
-    /** The sender's wallet transaction: the answer to every repeat. */
+    /** The sender's transaction (a wallet_transactions row): the answer to every repeat. */
     transactionId: uuid("transaction_id").notNull(),
     createdAt: timestamptz("created_at").notNull(),
   },

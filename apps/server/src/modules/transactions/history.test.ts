@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { apiPaths, type Transaction } from "@satsbank/shared";
+import { apiPaths, type Transaction, transactionPageSchema } from "@satsbank/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeClock, getJson } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
@@ -51,7 +51,7 @@ afterAll(async () => {
 async function page(customer: TestCustomer, query: string) {
   const res = await getJson(t, `${apiPaths.transactions.list}?${query}`, { cookie: customer.token });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: Transaction[]; nextCursor: string | null };
+  return transactionPageSchema.parse(res.json());
 }
 
 async function everything(customer: TestCustomer, query: string, limit: number): Promise<Transaction[]> {

@@ -8,7 +8,7 @@ export type SendRequestRow = typeof sendRequests.$inferSelect;
 
 /**
  * Claims the customer's idempotency key for a send. When another send holds the key, the insert waits
- * for that transaction to end: committed, the key is taken (null, read it with findSendRequest); rolled
+ * for that db transaction to end: committed, the key is taken (null, read it with findSendRequest); rolled
  * back, this claim goes through.
  */
 export async function claimSendRequest(db: Db, values: SendRequestRow): Promise<boolean> {
@@ -57,7 +57,7 @@ export async function findUserDepositAddress(
 
 /**
  * Locks the chain's counter row (creating it at 0 the first time) and returns its next unused index. The
- * lock is held to the end of the transaction: address assignments happen one at a time.
+ * lock is held to the end of the db transaction: address assignments happen one at a time.
  */
 export async function lockNextIndex(db: Db, { network, chain }: { network: string; chain: number }) {
   await db.insert(addressChains).values({ network, chain, nextIndex: 0 }).onConflictDoNothing();

@@ -27,10 +27,10 @@ export type SendBitcoinInput = {
 const keyReused = () => new AppError("CONFLICT", sendErrors.keyReused.text, undefined, "keyReused");
 
 /**
- * Sends to another customer: in ONE database transaction it claims the idempotency key, checks, posts
- * the transfer in the ledger and writes both customers' history rows; any failure moves nothing. The same
- * key again answers the first send (never a second one); with another body it is a 409.
- * Answers the sender's view of the transaction.
+ * Sends to another customer: in ONE db transaction it claims the idempotency key (the send request),
+ * checks, posts the transfer in the ledger and writes both customers' transactions; any failure moves
+ * nothing. The same key again answers the first send (never a second one); with another body it is a 409.
+ * Answers the sender's transaction.
  */
 export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Promise<Transaction> {
   await assertMaySend(ctx.db, sender);
