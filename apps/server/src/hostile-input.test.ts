@@ -54,7 +54,12 @@ const UUID = "0b8f7c1e-4a59-4b51-9a59-3f6c3c9c2a11";
 const PASSWORD = "correct horse battery";
 
 function cases(email: string): Case[] {
-  const none = { part: "body", valid: {}, text: [], other: [] } as const;
+  const none: Pick<Case, "part" | "valid" | "text" | "other"> = {
+    part: "body",
+    valid: {},
+    text: [],
+    other: [],
+  };
   return [
     { method: "GET", route: "/healthz", ...none },
     { method: "GET", route: "/api/meta", ...none },
@@ -218,11 +223,11 @@ async function fingerprint(t: TestApp): Promise<Record<string, string>> {
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   );
   const prints: Record<string, string> = {};
-  for (const { name } of rowsOf(tables)) {
+  for (const { name } of rowsOf<{ name: string }>(tables)) {
     const result = await t.db.execute<{ print: string | null; count: string }>(
       sql`select md5(string_agg(t::text, '|' order by t::text)) as print, count(*)::text as count from ${sql.identifier(name)} t`,
     );
-    const [row] = rowsOf(result);
+    const [row] = rowsOf<{ print: string | null; count: string }>(result);
     prints[name] = `${row?.count}:${row?.print}`;
   }
   return prints;
