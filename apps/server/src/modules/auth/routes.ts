@@ -68,7 +68,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         previousSessionToken: cookies.read(request),
         spareLoopback,
       });
-      if (session !== null) cookies.set(reply, session);
+      if (session !== null) {
+        cookies.set(reply, session);
+        // The browser that made the account knows its password: a known device from the start.
+        devices.set(reply, withAccount(devices.read(request), user.id));
+      }
       return reply.code(201).send({ user: toSessionUser(user) });
     },
   );

@@ -6,6 +6,7 @@ import {
   type FakeClock,
   fakeClock,
   mailTo,
+  newAccount,
   postJson,
   signIn,
   signUp,
@@ -103,6 +104,18 @@ describe("a known device", () => {
     const { account: other } = await signUp(t);
     const otherDevice = (await signIn(t, other)).res.cookies.find((c) => c.name === DEVICE_COOKIE)?.value;
     expect((await startSignInWithDevice(account, otherDevice as string)).statusCode).toBe(429);
+  });
+
+  it("is the browser that signed up, too", async () => {
+    const account = newAccount();
+    const res = await postJson(t, apiPaths.auth.signup, { ...account, confirmPassword: account.password });
+    const device = res.cookies.find((c) => c.name === DEVICE_COOKIE)?.value as string;
+    for (let i = 0; i < 5; i++) {
+      expect((await startSignIn(t, wrongPassword(account), { remoteAddress: freshIp() })).statusCode).toBe(
+        401,
+      );
+    }
+    expect((await startSignInWithDevice(account, device)).statusCode).toBe(200);
   });
 
   it("has a limit of its own: 5 wrong passwords, counted for it alone", async () => {
