@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { errorCodeSchema, errorResponseSchema, errorStatus } from "./errors.js";
+import { errorCodeSchema, errorReasonSchema, errorResponseSchema, errorStatus } from "./errors.js";
+import { sendErrors } from "./wallet.js";
 
 describe("error contract", () => {
   it("maps every code to a 4xx or 5xx status", () => {
@@ -15,5 +16,16 @@ describe("error contract", () => {
     };
     expect(errorResponseSchema.parse(ok)).toEqual(ok);
     expect(errorResponseSchema.safeParse({ error: { code: "TEAPOT", message: "x" } }).success).toBe(false);
+  });
+
+  it("carries a known reason, and every reason has a title and a text", () => {
+    const refused = { error: { code: "CONFLICT", message: "m", reason: "keyReused" } };
+    expect(errorResponseSchema.parse(refused)).toEqual(refused);
+    const unknown = { error: { code: "CONFLICT", message: "m", reason: "becauseISaidSo" } };
+    expect(errorResponseSchema.safeParse(unknown).success).toBe(false);
+    for (const reason of errorReasonSchema.options) {
+      expect(sendErrors[reason].title).not.toBe("");
+      expect(sendErrors[reason].text).not.toBe("");
+    }
   });
 });

@@ -22,6 +22,10 @@ beforeAll(async () => {
   t.app.get("/api/test/conflict", async () => {
     throw new AppError("CONFLICT", "That username is taken", { username: "That username is taken" });
   });
+  t.app.get("/api/test/refused", async () => {
+    const text = "You can't send Bitcoin to yourself";
+    throw new AppError("VALIDATION_ERROR", text, { recipient: text }, "selfSend");
+  });
   t.app.get("/api/test/crash", async () => {
     throw new Error("connection to 10.0.0.5 refused: password authentication failed for user bank");
   });
@@ -90,6 +94,17 @@ describe("error responses", () => {
       code: "CONFLICT",
       message: "That username is taken",
       fields: { username: "That username is taken" },
+    });
+  });
+
+  it("passes on the reason of a refusal, in the shared contract's shape", async () => {
+    const res = await t.app.inject({ url: "/api/test/refused" });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res.body)).toEqual({
+      code: "VALIDATION_ERROR",
+      message: "You can't send Bitcoin to yourself",
+      fields: { recipient: "You can't send Bitcoin to yourself" },
+      reason: "selfSend",
     });
   });
 

@@ -31,6 +31,6 @@ export const queryKeys = {
     list: (params: TransactionListParams) => ["transactions", "list", params] as const,
     /** The latest `limit` transactions (one `TransactionPage`), for the dashboard and wallet screens. */
     recent: (limit: number) => ["transactions", "recent", limit] as const,
-    one: (id: string) => ["transactions", "one", id] as const,
+    one: (transactionId: string) => ["transactions", "one", transactionId] as const,
   },
 } as const;

@@ -3,9 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-/** `GET /api/transactions/:id`: one of the customer's own transactions (404 for anyone else's). */
-export async function getTransaction(id: string, signal?: AbortSignal): Promise<Transaction> {
-  const { transaction } = await api.get(apiPaths.transactions.one(id), transactionResponseSchema, { signal });
+/** `GET /api/transactions/:transactionId`: one of the customer's own transactions (404 for anyone else's). */
+export async function getTransaction(transactionId: string, signal?: AbortSignal): Promise<Transaction> {
+  const path = apiPaths.transactions.one(transactionId);
+  const { transaction } = await api.get(path, transactionResponseSchema, { signal });
   return transaction;
 }
 

@@ -201,7 +201,7 @@ describe("transaction history", () => {
     const value = (label: string) => within(dialog).getByText(label).nextElementSibling;
     expect(value("Amount")).toHaveTextContent("-0.00050000 BTC");
     expect(value("Network fee")).toHaveTextContent("0.00001000 BTC");
-    // The fresh copy from GET /api/transactions/:id replaces the list's.
+    // The fresh copy from GET /api/transactions/:transactionId replaces the list's.
     await waitFor(() => expect(value("Status")).toHaveTextContent("Completed"));
     expect(value("To")).toHaveTextContent(address);
     expect(value("Note")).toHaveTextContent("No note");
