@@ -26,8 +26,8 @@ export const apiPaths = {
   },
   transactions: {
     list: "/api/transactions",
-    /** `GET /api/transactions/:id` */
-    one: (id: string) => `/api/transactions/${encodeURIComponent(id)}`,
+    /** `GET /api/transactions/:transactionId` */
+    one: (transactionId: string) => `/api/transactions/${encodeURIComponent(transactionId)}`,
   },
   admin: {
     ledgerHealth: "/api/admin/ledger/health",
