@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { type Cookie, expect, type Page } from "@playwright/test";
 
 /** An account a test made for itself (tests that change a password or 2FA never share one). */
 export interface TestAccount {
@@ -38,4 +38,14 @@ export async function signUp(page: Page, account: TestAccount = newAccount()): P
 /** Forgets the session in this browser (as if it had been closed), without calling logout. */
 export async function dropSession(page: Page): Promise<void> {
   await page.context().clearCookies();
+}
+
+/** The session cookie (`satsbank_session`; `__Host-` in production), not the other cookies the bank sets. */
+export async function sessionCookie(page: Page): Promise<Cookie> {
+  const cookies = await page.context().cookies();
+  const session = cookies.filter((cookie) => cookie.name.replace(/^__Host-/, "") === "satsbank_session");
+  expect(session, "one session cookie").toHaveLength(1);
+  const [cookie] = session;
+  if (cookie === undefined) throw new Error("no session cookie");
+  return cookie;
 }
