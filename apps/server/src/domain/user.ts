@@ -5,7 +5,7 @@ export type UserStatus = (typeof userStatuses)[number];
 
 /**
  * A person with an account, as every part of the server outside the credential checks sees them: the
- * signed-in person on `request.auth`, a send's recipient, a new account. It never holds the password
+ * signed-in person on `request.auth`, a send's payee, a new account. It never holds the password
  * hash or a TOTP secret; the few use cases that check one load it themselves (modules/auth/queries.ts).
  */
 export type User = {

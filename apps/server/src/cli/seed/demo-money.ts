@@ -22,7 +22,7 @@ export const demoOpenings: ReadonlyArray<readonly [email: string, sats: bigint]>
 export type DemoSend = {
   from: string;
   to: string;
-  /** Send to the recipient's deposit address instead of their username. */
+  /** Send to the payee's deposit address instead of their username. */
   byAddress?: boolean;
   sats: bigint;
   note: string;

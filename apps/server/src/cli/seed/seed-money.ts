@@ -76,8 +76,8 @@ async function seedSend(input: {
 }): Promise<void> {
   const { db, walletKeys, send } = input;
   const ctx = { db, walletKeys, clock: fixed(at(input.now, send.daysAgo, send.time)) };
-  const recipient = input.customer(send.to);
-  const text = send.byAddress ? await depositAddressFor({ ctx, userId: recipient.id }) : recipient.username;
+  const payee = input.customer(send.to);
+  const text = send.byAddress ? await depositAddressFor({ ctx, userId: payee.id }) : payee.username;
   await sendBitcoin({
     ctx,
     sender: input.customer(send.from),
