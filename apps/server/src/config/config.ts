@@ -137,7 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
       throw new ConfigError(`Invalid configuration: ${details.join("; ")}`);
     }
     if (vars.TEST_CLOCK === "manual") {
-      throw new ConfigError("Invalid configuration: TEST_CLOCK=manual is for tests only, never in production");
+      throw new ConfigError(
+        "Invalid configuration: TEST_CLOCK=manual is for tests only, never in production",
+      );
     }
   }
 
