@@ -40,7 +40,9 @@ describe("loadConfig", () => {
       withdrawalFeeSats: 1000n,
       price: { source: "fixed", usdPerBtc: "42389.57" },
     });
-    expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, "../../web/dist"));
+    // The web workspace's build output, wherever this file sits in the server.
+    expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, "../../../web/dist"));
+    expect(config.webDistDir.endsWith(path.join("apps", "web", "dist"))).toBe(true);
   });
 
   it("reads every variable", () => {

@@ -53,8 +53,8 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-// src/config.ts and dist/config.js both sit one level below apps/server, so one relative path serves both.
-const defaultWebDistDir = fileURLToPath(new URL("../../web/dist", import.meta.url));
+// src/config/config.ts and dist/config/config.js both sit two levels below apps/server: one relative path serves both.
+const defaultWebDistDir = fileURLToPath(new URL("../../../web/dist", import.meta.url));
 
 export const APP_SECRET_MIN_LENGTH = 32;
 
