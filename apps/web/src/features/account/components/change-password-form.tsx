@@ -3,6 +3,7 @@ import { type ChangePasswordBody, changePasswordBodySchema } from "@satsbank/sha
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "@/components/form-alert";
+import { NewPasswordFields } from "@/components/new-password-fields";
 import { PasswordField } from "@/components/password-field";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
@@ -50,17 +51,10 @@ export function ChangePasswordForm({ onCancel, onChanged }: ChangePasswordFormPr
         autoComplete="current-password"
         {...form.register("currentPassword")}
       />
-      <PasswordField
-        label="New Password"
-        error={errors.newPassword?.message}
-        autoComplete="new-password"
-        {...form.register("newPassword")}
-      />
-      <PasswordField
-        label="Confirm New Password"
-        error={errors.confirmPassword?.message}
-        autoComplete="new-password"
-        {...form.register("confirmPassword")}
+      <NewPasswordFields
+        form={form}
+        names={{ password: "newPassword", confirm: "confirmPassword" }}
+        labels={{ password: "New Password", confirm: "Confirm New Password" }}
       />
       <DialogFooter className="pt-2">
         <Button variant="outline" onClick={onCancel} disabled={changePassword.isPending}>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { FormAlert } from "@/components/form-alert";
-import { PasswordField } from "@/components/password-field";
+import { NewPasswordFields } from "@/components/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
@@ -20,7 +20,6 @@ export function PasswordResetConfirmForm({ token }: { token: string }) {
     resolver: zodResolver(passwordResetConfirmBodySchema),
     defaultValues: { token, password: "", confirmPassword: "" },
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
     setAlert(undefined);
@@ -49,17 +48,10 @@ export function PasswordResetConfirmForm({ token }: { token: string }) {
           </>
         )}
       </FormAlert>
-      <PasswordField
-        label="New password"
-        error={errors.password?.message}
-        autoComplete="new-password"
-        {...form.register("password")}
-      />
-      <PasswordField
-        label="Confirm password"
-        error={errors.confirmPassword?.message}
-        autoComplete="new-password"
-        {...form.register("confirmPassword")}
+      <NewPasswordFields
+        form={form}
+        names={{ password: "password", confirm: "confirmPassword" }}
+        labels={{ password: "New password", confirm: "Confirm password" }}
       />
       <Button type="submit" size="lg" disabled={confirm.isPending}>
         {confirm.isPending ? "Updating..." : "Update password"}

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { EmailField } from "@/components/email-field";
 import { FormField } from "@/components/form-field";
-import { PasswordField } from "@/components/password-field";
+import { NewPasswordFields } from "@/components/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
@@ -43,17 +43,10 @@ export function SignUpForm() {
         {(control) => <Input {...control} autoComplete="name" {...form.register("name")} />}
       </FormField>
       <EmailField error={errors.email?.message} {...form.register("email")} />
-      <PasswordField
-        label="Password"
-        error={errors.password?.message}
-        autoComplete="new-password"
-        {...form.register("password")}
-      />
-      <PasswordField
-        label="Confirm password"
-        error={errors.confirmPassword?.message}
-        autoComplete="new-password"
-        {...form.register("confirmPassword")}
+      <NewPasswordFields
+        form={form}
+        names={{ password: "password", confirm: "confirmPassword" }}
+        labels={{ password: "Password", confirm: "Confirm password" }}
       />
       <Button type="submit" size="lg" disabled={signup.isPending}>
         {signup.isPending ? "Creating account..." : "Create Account"}
