@@ -1,8 +1,8 @@
 import { textMessages } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "./test/auth-helpers.js";
-import { createTestApp, type TestApp } from "./test/create-test-app.js";
+import { signUp } from "./auth-helpers.js";
+import { createTestApp, type TestApp } from "./create-test-app.js";
 
 /**
  * Every route, every field, every hostile string: the answer is a 4xx in the error shape, never a 5xx,
