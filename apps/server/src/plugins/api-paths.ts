@@ -28,7 +28,7 @@ export function decodedPath(url: string): string {
   try {
     return decodeURIComponent(path);
   } catch {
-    // A path the router cannot decode never reaches a hook (see bad-url.ts); keep the text as sent.
+    // A path the router cannot decode never reaches a hook (see framework-errors.ts); keep the text as sent.
     return path;
   }
 }
