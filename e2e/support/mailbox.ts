@@ -21,11 +21,14 @@ export function codeIn(text: string): string | undefined {
   return codes?.length === 1 ? codes[0] : undefined;
 }
 
-/** The reset link: the only URL in the message that contains "/auth/reset-password?token=". */
-export function resetLinkIn(text: string): string | undefined {
-  const link = text.match(/https?:\/\/\S*\/auth\/reset-password\?token=[^\s"'<>]+/)?.[0];
-  // A sentence may end right after the link.
-  return link?.replace(/[.,;:!?)\]]+$/, "");
+/** The path and query of the message's link to `page` (a URL holding "<page>?token="), if it has one. */
+export function linkPathIn(text: string, page: string): string | undefined {
+  const found = text.match(/https?:\/\/[^\s"'<>]+/g)?.find((link) => link.includes(`${page}?token=`));
+  if (found === undefined) return undefined;
+  // A sentence may end right after the link. The path is opened against the server under test, whatever
+  // origin the mail names.
+  const url = new URL(found.replace(/[.,;:!?)\]]+$/, ""));
+  return `${url.pathname}${url.search}`;
 }
 
 /**
@@ -71,10 +74,16 @@ export class Inbox {
     return this.next((message) => codeIn(message.text), "a sign-in code");
   }
 
-  /** The reset link's path and query, to open against the server under test whatever origin it mails. */
-  async nextResetPath(): Promise<string> {
-    const link = await this.next((message) => resetLinkIn(message.text), "a password reset link");
-    const url = new URL(link);
-    return `${url.pathname}${url.search}`;
+  /** The password reset link's path and query. */
+  nextResetPath(): Promise<string> {
+    return this.next((message) => linkPathIn(message.text, "/auth/reset-password"), "a password reset link");
+  }
+
+  /** The email verification link's path and query. */
+  nextVerificationPath(): Promise<string> {
+    return this.next(
+      (message) => linkPathIn(message.text, "/auth/verify-email"),
+      "an email verification link",
+    );
   }
 }
