@@ -2,6 +2,7 @@ import { sendErrors } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
 import { type Sats, satsFromString } from "../../domain/money.js";
+import type { RecipientInput } from "../../domain/recipient.js";
 import { amountProblem, spendableForTransfer } from "../../domain/send-rules.js";
 import type { User } from "../../domain/user.js";
 import { customerBalance } from "../../ledger/accounts.js";
@@ -36,7 +37,7 @@ export async function checkSend({
   ctx: Pick<WalletContext, "walletKeys">;
   db: Db;
   senderId: string;
-  recipient: string;
+  recipient: RecipientInput;
   amountSats: string;
 }): Promise<CheckedSend> {
   const spendable = spendableForTransfer(await customerBalance(db, senderId));

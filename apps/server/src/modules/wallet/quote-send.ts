@@ -3,6 +3,7 @@ import { internalTransferCost } from "../../domain/send-rules.js";
 import type { User } from "../../domain/user.js";
 import { assertMaySend, checkSend } from "./check-send.js";
 import type { WalletContext } from "./context.js";
+import { readRecipient } from "./resolve-payee.js";
 
 /** Whom the recipient names and what the send costs, with every check the send makes; moves nothing. */
 export async function quoteSend({
@@ -19,7 +20,7 @@ export async function quoteSend({
     ctx,
     db: ctx.db,
     senderId: sender.id,
-    recipient: body.recipient,
+    recipient: readRecipient(ctx, body.recipient),
     amountSats: body.amountSats,
   });
   const { fee, total } = internalTransferCost(amount);

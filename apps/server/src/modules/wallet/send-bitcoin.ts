@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { insufficientFundsText, type SendBody, sendErrors, type Transaction } from "@satsbank/shared";
-import { addressChecker } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { AppError } from "../../domain/app-error.js";
 import { requestHash } from "../../domain/idempotency.js";
 import { sats } from "../../domain/money.js";
-import { normalisedRecipient, parseRecipient } from "../../domain/recipient.js";
+import { normalisedRecipient } from "../../domain/recipient.js";
 import type { User } from "../../domain/user.js";
 import { customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
 import { IdempotencyKeyReusedError, InsufficientFundsError } from "../../ledger/errors.js";
@@ -17,6 +16,7 @@ import { toTransaction } from "../transactions/transaction-view.js";
 import { assertMaySend, checkSend } from "./check-send.js";
 import type { WalletContext } from "./context.js";
 import { claimSendRequest, findSendRequest, type SendRequestRow } from "./queries.js";
+import { readRecipient } from "./resolve-payee.js";
 
 export type SendBitcoinInput = {
   ctx: Pick<WalletContext, "db" | "clock" | "walletKeys">;
@@ -36,7 +36,7 @@ export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Prom
   await assertMaySend(ctx.db, sender);
   const note = body.note?.trim() || null;
   // Hashed as the send understands it, so a retry typed "ALICE" is the same send as "alice".
-  const recipient = parseRecipient(body.recipient, addressChecker(ctx.walletKeys.network));
+  const recipient = readRecipient(ctx, body.recipient);
   const hash = requestHash([normalisedRecipient(recipient, body.recipient), body.amountSats, note]);
   return inDbTransaction(ctx.db, async (tx) => {
     const at = ctx.clock.now();
@@ -53,7 +53,7 @@ export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Prom
       ctx,
       db: tx,
       senderId: sender.id,
-      recipient: body.recipient,
+      recipient,
       amountSats: body.amountSats,
     });
     const accounts = await openCustomerAccounts(tx, [sender.id, payee.user.id]);
