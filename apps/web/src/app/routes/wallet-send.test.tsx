@@ -1,9 +1,15 @@
-import { screen, within } from "@testing-library/react";
+import type { SendQuoteBody } from "@satsbank/shared";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { customer, walletSummary } from "@/test/fixtures";
 import { renderRoute } from "@/test/render-route";
-import { requestsTo, stubApi } from "@/test/stub-api";
+import { apiError, requestsTo, stubApi } from "@/test/stub-api";
+
+/** The toast whose description is `text` (the field's own message under it has the same words). */
+function toast(text: string) {
+  return screen.queryByText(text, { selector: "[data-sonner-toast] [data-description]" });
+}
 
 describe("send screen", () => {
   it("has the form and a Back link to the dashboard", async () => {
@@ -45,5 +51,65 @@ describe("send screen", () => {
     await userEvent.click(within(notice).getByRole("button", { name: "Resend link" }));
     expect(await screen.findByText(sent)).toBeInTheDocument();
     expect(requestsTo(api, "POST /api/auth/verify-email/resend")).toEqual([{}]);
+  });
+
+  it("shows what can be sent and Max fills it; a problem's toast goes once its field is fixed or the review opens", async () => {
+    let quotes = 0;
+    stubApi({
+      user: customer,
+      routes: {
+        "GET /api/wallet": () => ({ ...walletSummary, balanceSats: "900000", spendableSats: "746000" }),
+        "POST /api/wallet/send/quote": ({ body }) => {
+          quotes += 1;
+          // The first answer refuses the amount (the balance moved elsewhere); the same send then passes.
+          if (quotes === 1) {
+            const fields = { amount: "You can only send up to 0.0005 BTC" };
+            return apiError(400, "VALIDATION_ERROR", "Invalid request", fields, "insufficientFunds");
+          }
+          const { amountSats } = body as SendQuoteBody;
+          return {
+            payee: { username: "alice", name: "Alice Example" },
+            amountSats,
+            feeSats: "0",
+            totalSats: amountSats,
+          };
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute("/wallet/send");
+    const recipient = await screen.findByLabelText("Recipient");
+    const amount = screen.getByLabelText("Amount (BTC)");
+    const submit = screen.getByRole("button", { name: "Continue" });
+
+    // The spendable amount (not the whole balance) is on the form and in the amount's description.
+    expect(screen.getByText("Available: 0.00746000 BTC")).toBeVisible();
+    expect(amount).toHaveAccessibleDescription("≈ $0.00 Available: 0.00746000 BTC");
+
+    const required = "Please enter a recipient address or username";
+    await user.click(submit);
+    await waitFor(() => expect(toast(required)).toBeInTheDocument());
+    expect(recipient).toHaveAttribute("aria-invalid", "true");
+    expect(recipient).toHaveAccessibleDescription(required);
+
+    await user.type(recipient, "alice");
+    await waitFor(() => expect(toast(required)).not.toBeInTheDocument());
+    expect(recipient).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByText(required)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Max" }));
+    expect(amount).toHaveValue("0.00746");
+
+    const refused = "You can only send up to 0.0005 BTC";
+    await user.click(submit);
+    await waitFor(() => expect(toast(refused)).toBeInTheDocument());
+    expect(amount).toHaveAttribute("aria-invalid", "true");
+
+    // Unchanged, the same send now passes: the review opens with no toast over it and no field marked.
+    await user.click(submit);
+    const dialog = await screen.findByRole("dialog", { name: "Review Transaction" });
+    expect(within(dialog).getByText("Amount").nextElementSibling).toHaveTextContent("0.00746000 BTC");
+    await waitFor(() => expect(toast(refused)).not.toBeInTheDocument());
+    expect(amount).not.toHaveAttribute("aria-invalid");
   });
 });

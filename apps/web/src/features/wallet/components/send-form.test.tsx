@@ -48,6 +48,11 @@ async function expectErrorToast(title: string, text: string) {
   expect(within(toast as HTMLElement).getByText(title)).toBeInTheDocument();
 }
 
+/** The toast whose description is `text`, if one is shown (the field's own message has the same words). */
+function toastWith(text: string) {
+  return screen.queryByText(text, { selector: "[data-sonner-toast] [data-description]" });
+}
+
 async function openReview(view: Awaited<ReturnType<typeof renderSend>>, amount = "0.001", note = "") {
   await view.user.type(view.recipient, "alice");
   await view.user.type(view.amount, amount);
@@ -61,7 +66,7 @@ describe("send form", () => {
     const { recipient, amount } = await renderSend();
     expect(recipient).toHaveAttribute("placeholder", "Bitcoin address or username");
     expect(amount).toHaveAttribute("inputmode", "decimal");
-    expect(amount).toHaveAccessibleDescription("≈ $0.00");
+    expect(amount).toHaveAccessibleDescription("≈ $0.00 Available: 0.00746000 BTC");
   });
 
   it("checks recipient, then amount above zero, then funds: destructive toasts, field marked and focused", async () => {
@@ -70,6 +75,7 @@ describe("send form", () => {
     await view.user.click(view.submit);
     await expectErrorToast("Recipient required", "Please enter a recipient address or username");
     expect(view.recipient).toHaveAttribute("aria-invalid", "true");
+    expect(view.recipient).toHaveAccessibleDescription("Please enter a recipient address or username");
     expect(view.recipient).toHaveFocus();
 
     await view.user.type(view.recipient, "alice");
@@ -88,6 +94,9 @@ describe("send form", () => {
     await view.user.click(view.submit);
     await expectErrorToast("Insufficient funds", "You can only send up to 0.00746 BTC");
     expect(view.amount).toHaveAttribute("aria-invalid", "true");
+    expect(view.amount).toHaveAccessibleDescription(
+      "≈ $316.23 Available: 0.00746000 BTC You can only send up to 0.00746 BTC",
+    );
     expect(view.amount).toHaveFocus();
 
     expect(requestsTo(view.fetchMock, "POST /api/wallet/send/quote")).toEqual([]);
@@ -95,13 +104,68 @@ describe("send form", () => {
 
   it("Max fills the spendable amount, and the USD estimate follows the amount", async () => {
     const view = await renderSend({}, { ...walletSummary, balanceSats: "900000", spendableSats: "746000" });
+    expect(screen.getByText("Available: 0.00746000 BTC")).toBeVisible();
     await view.user.click(screen.getByRole("button", { name: "Max" }));
     expect(view.amount).toHaveValue("0.00746");
-    expect(view.amount).toHaveAccessibleDescription("≈ $316.23");
+    expect(view.amount).toHaveAccessibleDescription("≈ $316.23 Available: 0.00746000 BTC");
 
     await view.user.clear(view.amount);
     await view.user.type(view.amount, "0.001");
-    expect(view.amount).toHaveAccessibleDescription("≈ $42.39");
+    expect(view.amount).toHaveAccessibleDescription("≈ $42.39 Available: 0.00746000 BTC");
+  });
+
+  it("a problem's toast and mark stay while the field is still wrong and go once it is right", async () => {
+    const view = await renderSend();
+    await view.user.type(view.recipient, "alice");
+    await view.user.click(view.submit);
+    await expectErrorToast("Invalid amount", "Please enter a valid amount");
+
+    await view.user.type(view.amount, "0.00");
+    expect(toastWith("Please enter a valid amount")).toBeInTheDocument();
+    expect(view.amount).toHaveAttribute("aria-invalid", "true");
+    await view.user.type(view.amount, "1");
+    await waitFor(() => expect(toastWith("Please enter a valid amount")).not.toBeInTheDocument());
+    expect(view.amount).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByText("Please enter a valid amount")).not.toBeInTheDocument();
+
+    await view.user.clear(view.amount);
+    await view.user.type(view.amount, "0.0075");
+    await view.user.click(view.submit);
+    await expectErrorToast("Insufficient funds", "You can only send up to 0.00746 BTC");
+    // Editing another field leaves the amount's problem alone.
+    await view.user.type(view.note, "Lunch");
+    expect(toastWith("You can only send up to 0.00746 BTC")).toBeInTheDocument();
+    await view.user.click(screen.getByRole("button", { name: "Max" }));
+    await waitFor(() => expect(toastWith("You can only send up to 0.00746 BTC")).not.toBeInTheDocument());
+    expect(view.amount).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("shows one problem toast at a time, and the review opens with none left over it", async () => {
+    let quotes = 0;
+    const view = await renderSend({
+      "POST /api/wallet/send/quote": (request) => {
+        quotes += 1;
+        return quotes === 1 ? apiError(503, "INTERNAL", "Service unavailable") : customerQuote(request);
+      },
+    });
+    const required = "Please enter a recipient address or username";
+    await view.user.click(view.submit);
+    await expectErrorToast("Recipient required", required);
+    await view.user.click(view.submit);
+    await waitFor(() =>
+      expect(
+        screen.getAllByText(required, { selector: "[data-sonner-toast] [data-description]" }),
+      ).toHaveLength(1),
+    );
+
+    await view.user.type(view.recipient, "alice");
+    await view.user.type(view.amount, "0.001");
+    await view.user.click(view.submit);
+    await expectErrorToast("Send failed", "Service unavailable");
+
+    await view.user.click(view.submit);
+    expect(await screen.findByRole("dialog", { name: "Review Transaction" })).toBeInTheDocument();
+    await waitFor(() => expect(toastWith("Service unavailable")).not.toBeInTheDocument());
   });
 
   it("the amount field refuses letters, a second point and a 9th decimal, typed or pasted", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateSend } from "./validate-send";
+import { fieldProblem, validateSend } from "./validate-send";
 
 const spendable = 746000n;
 
@@ -45,5 +45,25 @@ describe("validateSend", () => {
       amountSats: 100000n,
       note: "lunch",
     });
+  });
+});
+
+describe("fieldProblem", () => {
+  it("answers for its own field whatever the others hold", () => {
+    const values = { recipient: "", amount: "0.001", note: "" };
+    expect(fieldProblem(values, spendable, "amount")).toBeNull();
+    expect(fieldProblem(values, spendable, "note")).toBeNull();
+    expect(fieldProblem(values, spendable, "recipient")).toMatchObject({ title: "Recipient required" });
+  });
+
+  it("holds the amount to zero and to what can be sent", () => {
+    const amountOf = (amount: string) =>
+      fieldProblem({ recipient: "", amount, note: "" }, spendable, "amount");
+    expect(amountOf("0.00")).toMatchObject({ title: "Invalid amount" });
+    expect(amountOf("0.00746001")).toMatchObject({
+      title: "Insufficient funds",
+      text: "You can only send up to 0.00746 BTC",
+    });
+    expect(amountOf("0.00746")).toBeNull();
   });
 });

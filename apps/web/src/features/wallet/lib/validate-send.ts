@@ -17,7 +17,7 @@ export interface ValidSend {
   note: string | undefined;
 }
 
-/** The first problem, as the destructive toast shows it (title and text) and the field it belongs to. */
+/** A field's problem, as the destructive toast shows it (title and text), and the field it belongs to. */
 export interface SendProblem {
   ok: false;
   field: SendField;
@@ -37,41 +37,64 @@ function titleFor(field: SendField, text: string): string {
 }
 
 /**
- * The specification's checks, in its order: a recipient, an amount above zero, an amount within what can
- * be sent. The server checks all of them again (and who the recipient is) when it quotes.
+ * Each field's first problem, in the specification's order: a recipient, an amount above zero, an amount
+ * within what can be sent; and the parsed (trimmed) form. A problem the schema cannot tie to a field still
+ * stops the send, on the amount.
  */
-export function validateSend(values: SendForm, spendableSats: bigint): ValidSend | SendProblem {
+function check(values: SendForm, spendableSats: bigint): { problems: SendProblem[]; data?: SendForm } {
   const parsed = sendFormSchema.safeParse(values);
-  if (!parsed.success) {
-    const issues = parsed.error.issues;
-    for (const field of ORDER) {
-      const issue = issues.find((candidate) => candidate.path[0] === field);
-      if (issue) return { ok: false, field, title: titleFor(field, issue.message), text: issue.message };
+  const issues = parsed.error?.issues ?? [];
+  const problems: SendProblem[] = [];
+  for (const field of ORDER) {
+    const issue = issues.find((candidate) => candidate.path[0] === field);
+    if (issue) {
+      problems.push({ ok: false, field, title: titleFor(field, issue.message), text: issue.message });
+      continue;
     }
-    const first = issues[0];
-    return {
+    const amountSats = field === "amount" ? parseBtc(values.amount.trim()) : null;
+    if (amountSats !== null && amountSats > spendableSats) {
+      problems.push({
+        ok: false,
+        field,
+        title: sendMessages.insufficientFunds.title,
+        text: insufficientFundsText(spendableSats),
+      });
+    }
+  }
+  const stray = issues[0];
+  if (problems.length === 0 && stray) {
+    problems.push({
       ok: false,
       field: "amount",
       title: sendMessages.invalidAmount.title,
-      text: first?.message ?? "",
-    };
+      text: stray.message,
+    });
   }
-  const amountSats = parseBtc(parsed.data.amount);
-  if (amountSats === null || amountSats <= 0n) {
-    return { ok: false, field: "amount", ...sendMessages.invalidAmount };
-  }
-  if (amountSats > spendableSats) {
-    return {
-      ok: false,
-      field: "amount",
-      title: sendMessages.insufficientFunds.title,
-      text: insufficientFundsText(spendableSats),
-    };
-  }
+  return { problems, data: parsed.data };
+}
+
+/**
+ * The first problem of the send, or the send itself: recipient trimmed, amount in satoshis. The server
+ * checks all of it again (and who the recipient is) when it quotes.
+ */
+export function validateSend(values: SendForm, spendableSats: bigint): ValidSend | SendProblem {
+  const { problems, data } = check(values, spendableSats);
+  const [first] = problems;
+  if (first) return first;
+  const amountSats = data ? parseBtc(data.amount) : null;
+  if (!data || amountSats === null) return { ok: false, field: "amount", ...sendMessages.invalidAmount };
   return {
     ok: true,
-    recipient: parsed.data.recipient,
+    recipient: data.recipient,
     amountSats,
-    note: parsed.data.note === "" ? undefined : parsed.data.note,
+    note: data.note === "" ? undefined : data.note,
   };
+}
+
+/**
+ * One field's problem, whatever the others hold: a marked field is checked again as it is edited, and its
+ * mark and toast go once this answers null.
+ */
+export function fieldProblem(values: SendForm, spendableSats: bigint, field: SendField): SendProblem | null {
+  return check(values, spendableSats).problems.find((problem) => problem.field === field) ?? null;
 }
