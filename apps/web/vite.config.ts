@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./build/precompress";
 
 const API_ORIGIN = "http://localhost:3000";
 
@@ -19,7 +20,7 @@ export const resolveAlias = [
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: resolveAlias },
   server: {
     port: 5173,
@@ -49,7 +50,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 2,
             },
-            { name: "vendor", test: /node_modules[\\/]/, priority: 1 },
           ],
         },
       },

@@ -1,11 +1,14 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/create-test-app.js";
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/index-a1b2c3.js"></script></head></html>';
+
+const APP_JS = "console.log('app');".repeat(50);
 
 describe("the built web app", () => {
   let t: TestApp;
@@ -17,7 +20,12 @@ describe("the built web app", () => {
     await mkdir(path.join(distDir, "assets"));
     await mkdir(path.join(distDir, "icons"));
     await writeFile(path.join(distDir, "index.html"), INDEX);
-    await writeFile(path.join(distDir, "assets", "index-a1b2c3.js"), "console.log('app')");
+    await writeFile(path.join(distDir, "assets", "index-a1b2c3.js"), APP_JS);
+    // The build's compressed copies (apps/web/build/precompress.ts); the stylesheet has none.
+    await writeFile(path.join(distDir, "assets", "index-a1b2c3.js.br"), brotliCompressSync(APP_JS));
+    await writeFile(path.join(distDir, "assets", "index-a1b2c3.js.gz"), gzipSync(APP_JS));
+    await writeFile(path.join(distDir, "index.html.br"), brotliCompressSync(INDEX));
+    await writeFile(path.join(distDir, "index.html.gz"), gzipSync(INDEX));
     await writeFile(path.join(distDir, "assets", "index-d4e5f6.css"), "body{}");
     await writeFile(path.join(distDir, "assets", "index-a1b2c3.js.map"), '{"sources":["src/main.tsx"]}');
     await writeFile(path.join(distDir, "manifest.webmanifest"), '{"name":"Satsbank"}');
@@ -63,6 +71,53 @@ describe("the built web app", () => {
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(res.headers.etag).toBeDefined();
     }
+  });
+
+  it("sends the build's brotli copy to a browser that accepts it, else gzip, else the plain file", async () => {
+    const url = "/assets/index-a1b2c3.js";
+    const br = await t.app.inject({ url, headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toContain("javascript");
+    expect(br.headers.vary).toContain("accept-encoding");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(APP_JS);
+
+    const gz = await t.app.inject({ url, headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(APP_JS);
+
+    const plain = await t.app.inject({ url, headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+  });
+
+  it("sends index.html compressed for every page path, still revalidated on every use", async () => {
+    const res = await t.app.inject({ url: "/dashboard", headers: { "accept-encoding": "br" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.headers.vary).toContain("accept-encoding");
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX);
+  });
+
+  it("sends the plain file when the build made no compressed copy", async () => {
+    const res = await t.app.inject({ url: "/assets/index-d4e5f6.css", headers: { "accept-encoding": "br" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.body).toBe("body{}");
+  });
+
+  it("never serves the compressed copies by their own names", async () => {
+    for (const url of ["/assets/index-a1b2c3.js.br", "/assets/index-a1b2c3.js.gz"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+    }
+    // Outside assets/ an unknown file name is a page path: the app answers it, not the brotli file.
+    const page = await t.app.inject({ url: "/index.html.br" });
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).toBe(INDEX);
   });
 
   it("answers a missing hashed asset with 404, not with index.html", async () => {

@@ -11,7 +11,8 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 // Unhashed files (index.html, the manifest, icons) may change with any release: revalidate every time.
 const REVALIDATE = "no-cache";
 // The build keeps its source maps (hidden: no file names them) for error reports; they are not served.
-const isSourceMap = (pathName: string) => pathName.toLowerCase().endsWith(".map");
+// Nor are the build's compressed copies by their own names: they are chosen by Accept-Encoding.
+const isNotServed = (pathName: string) => /\.(?:map|br|gz)$/i.test(pathName);
 
 const notBuilt: ErrorResponse = {
   error: { code: "SERVICE_UNAVAILABLE", message: "The web app is not built: run npm run build" },
@@ -20,7 +21,8 @@ const notBuilt: ErrorResponse = {
 /**
  * Serves the built web app (`vite build` output) on the API's port, and answers every other page path
  * with index.html so deep links and reloads reach the client router, which draws its own 404 page.
- * Unknown API paths get the JSON NOT_FOUND error instead. Owns the app's not-found handler.
+ * Unknown API paths get the JSON NOT_FOUND error instead. Owns the app's not-found handler. Hashed files
+ * are cached for a year, everything else is revalidated on every use.
  */
 export const spa = fp(
   async (app: FastifyInstance, { distDir }: { distDir: string }) => {
@@ -31,11 +33,17 @@ export const spa = fp(
       await app.register(fastifyStatic, {
         root: distDir,
         cacheControl: false,
+        // The build writes a brotli and a gzip copy of every text file (apps/web/build/precompress.ts):
+        // sent by the request's Accept-Encoding, with `Vary: accept-encoding`; the plain file otherwise.
+        preCompressed: true,
         // Vite puts a content hash in every file name under assets/: a new build means a new URL.
         setHeaders: (res, filePath) => {
           res.setHeader("cache-control", filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+          // The copy sent depends on Accept-Encoding: a shared cache must not hand brotli to a browser
+          // that asked for gzip (@fastify/static 9 does not say so itself).
+          res.setHeader("vary", "accept-encoding");
         },
-        allowedPath: (pathName) => !isServerPath(pathName) && !isSourceMap(pathName),
+        allowedPath: (pathName) => !isServerPath(pathName) && !isNotServed(pathName),
       });
     } else {
       app.log.warn({ distDir }, "The web app is not built: pages answer 503 until `npm run build` is run");

@@ -81,6 +81,9 @@ describe("route table", () => {
     expect(screen.getAllByRole("main")).toHaveLength(1);
     expect(screen.queryAllByRole("navigation", { name: "Main" })).toHaveLength(nav ? 1 : 0);
     expect(screen.queryAllByText("This screen is not built yet.")).toHaveLength(BUILT.has(path) ? 0 : 1);
+    // Each screen names itself in the tab; sign-in's heading is a greeting, so its title says what it is.
+    const pageTitle = path === "/auth/login" ? "Sign in" : title;
+    await waitFor(() => expect(document.title).toBe(`${pageTitle} · Satsbank`));
   });
 
   it("puts the theme toggle on the dashboard", async () => {
@@ -96,10 +99,16 @@ describe("route table", () => {
     expect(screen.getByRole("link", { name: "Skip to content" })).toHaveAttribute("href", `#${main.id}`);
   });
 
-  it("sets the document title from the server's brand name", async () => {
+  it("titles the page with the screen's own title before the server's brand name", async () => {
     stubApi({ brandName: "Acme Sats" });
     renderRoute("/auth/login");
-    await waitFor(() => expect(document.title).toBe("Acme Sats"));
+    await waitFor(() => expect(document.title).toBe("Sign in · Acme Sats"));
     expect(screen.getByText("Acme Sats")).toBeInTheDocument();
+  });
+
+  it("titles the splash with the brand name alone", async () => {
+    stubApi({ brandName: "Acme Sats" });
+    renderRoute("/splash");
+    await waitFor(() => expect(document.title).toBe("Acme Sats"));
   });
 });
