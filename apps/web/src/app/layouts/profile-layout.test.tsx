@@ -34,6 +34,43 @@ describe("profile layout", () => {
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
   });
 
+  it.each([
+    ["/profile/account", "Account Details"],
+    ["/profile/security", "Security"],
+    ["/profile/wallet", "Wallet Connection"],
+    ["/profile/notifications", "Notification Settings"],
+    ["/profile/help", "Help & Support"],
+  ])(
+    "at %s lists every menu entry in order, Log Out too, with %s as the current one",
+    async (path, current) => {
+      stubApi({ user: customer });
+      renderRoute(path);
+      const menu = await screen.findByRole("navigation", { name: "Profile" });
+      // One list, no sideways scrolling row: every entry is an item of it.
+      const items = within(menu).getAllByRole("listitem");
+      expect(items.map((item) => item.textContent)).toEqual([
+        "Account Details",
+        "KYC & Verification",
+        "Security",
+        "Wallet Connection",
+        "Notification Settings",
+        "Help & Support",
+        "Log Out",
+      ]);
+      const links = within(menu).getAllByRole("link");
+      expect(links.filter((link) => link.getAttribute("aria-current") === "page")).toEqual([
+        within(menu).getByRole("link", { name: current }),
+      ]);
+      expect(within(menu).getByRole("link", { name: current })).toHaveAttribute("href", path);
+      expect(within(menu).getByRole("button", { name: "Log Out" })).toBeVisible();
+      // The old menu was a sideways-scrolling row that hid entries off-screen: nothing in it scrolls now.
+      const scrollers = [menu, ...menu.querySelectorAll("*")].filter((element) =>
+        /\boverflow-(x-)?(auto|scroll)\b/.test(element.getAttribute("class") ?? ""),
+      );
+      expect(scrollers).toEqual([]);
+    },
+  );
+
   it("logs out from the side menu straight to /auth/login (no ?next=)", async () => {
     stubApi({
       user: customer,
