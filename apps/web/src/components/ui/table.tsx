@@ -1,10 +1,20 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
+export interface TableProps extends ComponentProps<"table"> {
+  /** Names the sideways-scrolling container (a region) and puts it in the tab order, to scroll by key. */
+  scrollLabel?: string;
+}
+
 /** A real <table>, scrolling sideways inside its container on a narrow screen. */
-export function Table({ className, ...props }: ComponentProps<"table">) {
+export function Table({ className, scrollLabel, ...props }: TableProps) {
+  const scrollArea = scrollLabel ? { role: "region", "aria-label": scrollLabel, tabIndex: 0 } : {};
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      {...scrollArea}
+    >
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

@@ -66,11 +66,59 @@ describe("login history", () => {
     for (const row of rows) expect(row.querySelector("svg")).toHaveAttribute("aria-hidden", "true");
   });
 
+  it("on a narrow screen, shows each attempt as a card with every field labelled", async () => {
+    stubApi({ routes: { "GET /api/account/login-history": () => ({ entries }) } });
+    const { dialog } = await openHistory();
+    const list = await within(dialog).findByRole("list", { name: "Sign-in attempts" });
+    const cards = within(list).getAllByRole("listitem");
+    const fields = cards.map((card) =>
+      Object.fromEntries(
+        [...card.querySelectorAll("dt")].map((term) => [
+          term.textContent,
+          term.nextElementSibling?.tagName === "DD" ? term.nextElementSibling.textContent : null,
+        ]),
+      ),
+    );
+    expect(fields).toEqual([
+      {
+        "Date & Time": "Apr 17, 2025 14:05",
+        Device: "Chrome on macOS",
+        Location: "Lisbon, Portugal",
+        "IP Address": "203.0.113.7",
+        Status: "Success",
+      },
+      {
+        "Date & Time": "Apr 16, 2025 09:30",
+        Device: "Firefox on Windows",
+        Location: "Unknown",
+        "IP Address": "198.51.100.4",
+        Status: "Failed",
+      },
+      {
+        "Date & Time": "Mar 1, 2025 23:59",
+        Device: "Safari on iOS",
+        Location: "Porto, Portugal",
+        "IP Address": "192.0.2.1",
+        Status: "Suspicious",
+      },
+    ]);
+  });
+
+  it("lets a keyboard reach the table's scroll area: a named region in the tab order", async () => {
+    stubApi({ routes: { "GET /api/account/login-history": () => ({ entries }) } });
+    const { dialog } = await openHistory();
+    const table = await within(dialog).findByRole("table");
+    const region = within(dialog).getByRole("region", { name: "Login history" });
+    expect(region).toContainElement(table);
+    expect(region).toHaveAttribute("tabindex", "0");
+  });
+
   it("says when there is nothing yet", async () => {
     stubApi({ routes: { "GET /api/account/login-history": () => ({ entries: [] }) } });
     const { dialog } = await openHistory();
     expect(await within(dialog).findByText("No login activity yet.")).toBeInTheDocument();
     expect(within(dialog).queryByRole("table")).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("list")).not.toBeInTheDocument();
   });
 
   it("closes with Close", async () => {

@@ -14,6 +14,7 @@ import {
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/form-errors";
 import { useLoginHistory } from "../api/get-login-history";
+import { LoginHistoryList } from "./login-history-list";
 import { LoginHistoryTable } from "./login-history-table";
 
 /** The "View" button of Security Settings and the "Login History" dialog it opens. */
@@ -28,7 +29,7 @@ export function LoginHistoryDialog() {
           View
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-3xl" showCloseButton={false}>
+      <DialogContent className="md:max-w-3xl" showCloseButton={false}>
         <DialogHeader>
           <DialogTitle>Login History</DialogTitle>
           <DialogDescription>Review your recent account login activity.</DialogDescription>
@@ -40,7 +41,15 @@ export function LoginHistoryDialog() {
         ) : history.data.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No login activity yet.</p>
         ) : (
-          <LoginHistoryTable entries={history.data} />
+          // Both are rendered; CSS shows the one that fits (display: none hides the other from everyone).
+          <>
+            <div className="md:hidden">
+              <LoginHistoryList entries={history.data} />
+            </div>
+            <div className="hidden md:block">
+              <LoginHistoryTable entries={history.data} />
+            </div>
+          </>
         )}
         <DialogFooter>
           <DialogClose asChild>

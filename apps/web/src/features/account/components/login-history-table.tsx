@@ -3,10 +3,13 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { formatLoginTime } from "../lib/format-login-time";
 import { LoginStatusLabel } from "./login-status";
 
-/** Sign-in attempts in the order the server gives them (newest first). */
+/**
+ * Sign-in attempts in the order the server gives them (newest first), where five columns fit. Device and
+ * location wrap rather than push the last columns out of sight.
+ */
 export function LoginHistoryTable({ entries }: { entries: readonly LoginHistoryEntry[] }) {
   return (
-    <Table>
+    <Table scrollLabel="Login history">
       <TableHeader>
         <TableRow>
           <TableHead scope="col">Date & Time</TableHead>
@@ -22,8 +25,8 @@ export function LoginHistoryTable({ entries }: { entries: readonly LoginHistoryE
             <TableCell>
               <time dateTime={entry.timestamp}>{formatLoginTime(entry.timestamp)}</time>
             </TableCell>
-            <TableCell>{entry.device}</TableCell>
-            <TableCell>{entry.location}</TableCell>
+            <TableCell className="whitespace-normal">{entry.device}</TableCell>
+            <TableCell className="whitespace-normal">{entry.location}</TableCell>
             <TableCell className="font-mono text-xs">{entry.ipAddress}</TableCell>
             <TableCell>
               <LoginStatusLabel status={entry.status} />
