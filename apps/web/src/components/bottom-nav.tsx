@@ -19,12 +19,20 @@ const NAV_ITEMS: readonly NavItem[] = [
   { label: "Profile", to: paths.profile.root, icon: UserRound, match: "section" },
 ];
 
-/** The main screens' tab bar. The active item carries aria-current="page" (set by NavLink). */
+/**
+ * The main screens' tab bar, as wide as the page column. The active item carries aria-current="page"
+ * (set by NavLink).
+ */
 export function BottomNav() {
   return (
     <nav
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-md border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-card/85 md:border-x"
+      className={cn(
+        "fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-md border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-card/85 md:border-x",
+        // From 1024px the column is a card: the bar is its last row, held at the window's bottom edge
+        // while the card runs past it, and inside the card's rounded corners at its end.
+        "lg:sticky lg:max-w-none lg:border-x-0",
+      )}
     >
       <ul className="grid grid-cols-5">
         {NAV_ITEMS.map(({ label, to, icon: Icon, match }) => (

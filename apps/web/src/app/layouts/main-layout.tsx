@@ -7,7 +7,8 @@ import { PageMain } from "@/components/layout/page-main";
 export function MainLayout() {
   return (
     <AppColumn>
-      <PageMain className="pb-[calc(6rem+env(safe-area-inset-bottom))]">
+      {/* Room for the fixed tab bar; from 1024px the bar takes its own place in the column. */}
+      <PageMain className="pb-[calc(6rem+env(safe-area-inset-bottom))] lg:pb-8">
         <Outlet />
       </PageMain>
       <BottomNav />

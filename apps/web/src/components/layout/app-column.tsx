@@ -2,7 +2,9 @@ import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
 /**
- * The mobile-first page column: full width on a phone, a centred 28rem column on larger screens.
+ * The mobile-first page column: full width on a phone, a centred 28rem column on a tablet, and from
+ * 1024px a 32rem card (rounded, shadowed, set off the page's branded background). It clips rather than
+ * scrolls its overflow, so the bottom navigation inside it can still stick to the window.
  * Layouts put the page's <main> (and navigation) inside it.
  */
 export function AppColumn({ className, ...props }: ComponentProps<"div">) {
@@ -10,6 +12,7 @@ export function AppColumn({ className, ...props }: ComponentProps<"div">) {
     <div
       className={cn(
         "relative mx-auto flex min-h-dvh w-full max-w-md flex-col bg-background md:border-x md:shadow-xl md:shadow-black/5",
+        "lg:my-8 lg:min-h-[calc(100dvh-4rem)] lg:max-w-lg lg:overflow-clip lg:rounded-3xl lg:border lg:shadow-2xl lg:shadow-black/10",
         className,
       )}
       {...props}
