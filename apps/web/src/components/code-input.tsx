@@ -20,7 +20,8 @@ const SLOTS = Array.from({ length: CODE_LENGTH }, (_, index) => index);
 
 /**
  * A 6-digit one-time code as six slots: digits only, numeric keyboard, one-time-code autofill. Label it
- * with a <label htmlFor={id}>. Password-manager badge nudging is off: nothing to fill here.
+ * with a <label htmlFor={id}>. Password-manager badge nudging is off: nothing to fill here. The slots sit
+ * centred in the form's width.
  */
 export function CodeInput(props: CodeInputProps) {
   return (
@@ -30,6 +31,7 @@ export function CodeInput(props: CodeInputProps) {
       inputMode="numeric"
       autoComplete="one-time-code"
       pushPasswordManagerStrategy="none"
+      containerClassName="justify-center"
       {...props}
     >
       <InputOTPGroup>

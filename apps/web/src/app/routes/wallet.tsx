@@ -10,7 +10,12 @@ export function WalletScreen() {
       <PageHeader title="Wallet" />
       <div className="flex flex-col gap-6">
         <BalanceCard refreshable />
-        <WalletActions sendLabel="Send Bitcoin" receiveLabel="Receive Bitcoin" />
+        {/* On a phone, side by side, "Receive Bitcoin" would touch its edges: stacked until both fit. */}
+        <WalletActions
+          sendLabel="Send Bitcoin"
+          receiveLabel="Receive Bitcoin"
+          className="grid-cols-1 min-[27rem]:grid-cols-2"
+        />
         <RecentTransactions title="Recent Activity" />
       </div>
     </>

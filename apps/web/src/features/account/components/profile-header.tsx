@@ -1,6 +1,7 @@
 import type { SessionUser } from "@satsbank/shared";
 import { BadgeCheck } from "lucide-react";
 import { CopyButton } from "@/components/copy-button";
+import { TruncatedText } from "@/components/truncated-text";
 
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -29,9 +30,10 @@ export function ProfileHeader({ user, verified }: ProfileHeaderProps) {
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
-          <p className="truncate text-lg font-semibold leading-tight">{user.name}</p>
+          {/* A long name ends in an ellipsis; hover or focus shows all of it. */}
+          <TruncatedText text={user.name} className="text-lg font-semibold leading-tight" />
           {verified && (
-            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-success/15 px-2 py-0.5 text-xs font-semibold text-success">
+            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-success/15 px-2 py-0.5 text-xs font-semibold text-success-strong">
               <BadgeCheck aria-hidden="true" className="size-3.5" />
               Verified
             </span>
