@@ -1,7 +1,6 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { Toaster } from "@/components/ui/toaster";
-import { TooltipProvider } from "@/components/ui/tooltip";
+import { ToasterHost } from "@/components/ui/toaster-host";
 import { createQueryClient } from "@/lib/query-client";
 import { ThemeProvider } from "@/lib/theme/theme-provider";
 
@@ -11,16 +10,14 @@ export interface AppProvidersProps {
   queryClient?: QueryClient;
 }
 
-/** Everything the screens expect above them: server state, theme, tooltips, toasts. */
+/** Everything the screens expect above them: server state, theme, toasts. */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       <ThemeProvider>
-        <TooltipProvider>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <ToasterHost />
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -1,7 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { ThemeProvider } from "@/lib/theme/theme-provider";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -10,18 +9,18 @@ describe("ThemeToggle", () => {
     const user = userEvent.setup();
     render(
       <ThemeProvider>
-        <TooltipProvider>
-          <ThemeToggle />
-        </TooltipProvider>
+        <ThemeToggle />
       </ThemeProvider>,
     );
     const toggle = screen.getByRole("button", { name: "Toggle theme" });
     expect(document.documentElement).toHaveClass("light");
+    expect(toggle).toHaveAttribute("title", "Switch to dark theme");
 
     await user.click(toggle);
     expect(document.documentElement).toHaveClass("dark");
     expect(document.documentElement).not.toHaveClass("light");
     expect(window.localStorage.getItem("theme")).toBe("dark");
+    expect(toggle).toHaveAttribute("title", "Switch to light theme");
 
     await user.click(toggle);
     expect(document.documentElement).toHaveClass("light");

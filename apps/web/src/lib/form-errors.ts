@@ -8,6 +8,20 @@ export function errorMessage(error: unknown): string {
   return isApiError(error) ? error.message : UNEXPECTED_MESSAGE;
 }
 
+/** The server's per-field messages (`fields` in the error body) for the fields of one form. */
+export function fieldMessages<Name extends string>(
+  error: unknown,
+  names: readonly Name[],
+): Partial<Record<Name, string>> {
+  const messages: Partial<Record<Name, string>> = {};
+  if (!isApiError(error)) return messages;
+  for (const name of names) {
+    const message = error.fields[name];
+    if (message) messages[name] = message;
+  }
+  return messages;
+}
+
 /**
  * Puts the server's per-field messages (`fields` in the error body) on the form's own fields, focusing
  * the first. Returns false when none of them belongs to this form, so the caller shows the message
@@ -18,10 +32,10 @@ export function applyFieldErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
   names: readonly Path<T>[],
 ): boolean {
-  if (!isApiError(error)) return false;
+  const messages = fieldMessages(error, names);
   let applied = false;
   for (const name of names) {
-    const message = error.fields[name];
+    const message = messages[name];
     if (!message) continue;
     setError(name, { type: "server", message }, { shouldFocus: !applied });
     applied = true;

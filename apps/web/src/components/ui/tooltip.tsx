@@ -3,23 +3,20 @@ import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@/lib/ui-config";
 
-/** Mounted once at the root with the specification's delays (700 ms to open, 300 ms skip). */
-export function TooltipProvider({
+/**
+ * One tooltip: a TooltipTrigger and a TooltipContent inside, open on hover and on keyboard focus, with the
+ * specification's delays (700 ms to open, 300 ms skip). Each tooltip carries its own provider, so the
+ * tooltip code loads only with the screens that show one, not with the app's first screen.
+ */
+export function Tooltip({
   delayDuration = TOOLTIP_DELAY_MS,
-  skipDelayDuration = TOOLTIP_SKIP_DELAY_MS,
   ...props
-}: ComponentProps<typeof TooltipPrimitive.Provider>) {
+}: ComponentProps<typeof TooltipPrimitive.Root>) {
   return (
-    <TooltipPrimitive.Provider
-      delayDuration={delayDuration}
-      skipDelayDuration={skipDelayDuration}
-      {...props}
-    />
+    <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      <TooltipPrimitive.Root data-slot="tooltip" {...props} />
+    </TooltipPrimitive.Provider>
   );
-}
-
-export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
 }
 
 export function TooltipTrigger(props: ComponentProps<typeof TooltipPrimitive.Trigger>) {

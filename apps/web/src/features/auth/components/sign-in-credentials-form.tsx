@@ -1,7 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { type LoginChallenge, loginBodySchema } from "@satsbank/shared";
-import { useEffect, useId, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { EmailField } from "@/components/email-field";
@@ -10,12 +8,35 @@ import { PasswordField } from "@/components/password-field";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
-import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
+import { errorMessage, fieldMessages } from "@/lib/form-errors";
 import { paths } from "@/lib/paths";
 import { useLogin } from "../api/login";
 
 type LoginInput = z.input<typeof loginBodySchema>;
-type LoginValues = z.output<typeof loginBodySchema>;
+type Field = "email" | "password";
+type FieldErrors = Partial<Record<Field, string>>;
+const FIELDS: readonly Field[] = ["email", "password"];
+
+function valuesOf(form: HTMLFormElement): LoginInput {
+  const data = new FormData(form);
+  return {
+    email: String(data.get("email") ?? ""),
+    password: String(data.get("password") ?? ""),
+    remember: data.get("remember") !== null,
+  };
+}
+
+/** The first message of the shared schema for each field, as every other form shows them. */
+function validate(values: LoginInput) {
+  const parsed = loginBodySchema.safeParse(values);
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = FIELDS.find((name) => name === issue.path[0]);
+    if (field && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return { values: undefined, errors };
+}
 
 export interface SignInCredentialsFormProps {
   /** The email typed before going to step 2 and back. */
@@ -25,59 +46,74 @@ export interface SignInCredentialsFormProps {
   onChallenge: (challenge: LoginChallenge, email: string) => void;
 }
 
-/** Sign-in, step 1: email, password, remember me. The server's one generic message shows in an alert. */
+/**
+ * Sign-in, step 1: email, password, remember me. The server's one generic message shows in an alert.
+ *
+ * The one form without react-hook-form: sign-in is the screen most first loads show, and its three
+ * fields do not need the library's 12 KB (issue 8's first-load budget). It behaves as the others do:
+ * the shared schema's messages on submit, focus on the first wrong field, messages re-checked as the
+ * person types once they have tried to submit.
+ */
 export function SignInCredentialsForm({ defaultEmail, notice, onChallenge }: SignInCredentialsFormProps) {
   const login = useLogin();
   const rememberId = useId();
+  const passwordRef = useRef<HTMLInputElement>(null);
   const [message, setMessage] = useState(notice);
-  const form = useForm<LoginInput, unknown, LoginValues>({
-    resolver: zodResolver(loginBodySchema),
-    defaultValues: { email: defaultEmail, password: "", remember: false },
-  });
-  const { errors } = form.formState;
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
 
-  const { setFocus } = form;
   useEffect(() => {
     // Back from step 2 with the email kept: the password is what is left to type.
-    if (defaultEmail) setFocus("password");
-  }, [defaultEmail, setFocus]);
+    if (defaultEmail) passwordRef.current?.focus();
+  }, [defaultEmail]);
 
-  const onSubmit = form.handleSubmit((values) => {
+  function showErrors(form: HTMLFormElement, found: FieldErrors) {
+    setErrors(found);
+    const first = FIELDS.find((name) => found[name] !== undefined);
+    const control = first && form.elements.namedItem(first);
+    if (control instanceof HTMLInputElement) control.focus();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setSubmitted(true);
+    const checked = validate(valuesOf(form));
+    if (checked.values === undefined) return showErrors(form, checked.errors);
+    const values = checked.values;
+    setErrors({});
     setMessage(undefined);
     login.mutate(values, {
       onSuccess: (challenge) => onChallenge(challenge, values.email),
       onError: (error) => {
-        if (!applyFieldErrors(error, form.setError, ["email", "password"])) setMessage(errorMessage(error));
+        const fromServer = fieldMessages(error, FIELDS);
+        if (Object.keys(fromServer).length > 0) showErrors(form, fromServer);
+        else setMessage(errorMessage(error));
       },
     });
-  });
+  }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onChange={(event) => {
+        if (submitted) setErrors(validate(valuesOf(event.currentTarget)).errors);
+      }}
+      className="flex flex-col gap-5"
+    >
       <FormAlert>{message}</FormAlert>
-      <EmailField error={errors.email?.message} autoComplete="username" {...form.register("email")} />
+      <EmailField name="email" defaultValue={defaultEmail} error={errors.email} autoComplete="username" />
       <PasswordField
+        ref={passwordRef}
+        name="password"
         label="Password"
-        error={errors.password?.message}
+        error={errors.password}
         autoComplete="current-password"
-        {...form.register("password")}
       />
       <div className="flex items-center justify-between gap-4">
         <div className="flex items-center gap-2">
-          <Controller
-            control={form.control}
-            name="remember"
-            render={({ field }) => (
-              <Checkbox
-                id={rememberId}
-                ref={field.ref}
-                name={field.name}
-                checked={field.value === true}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
+          <Checkbox id={rememberId} name="remember" />
           <Label htmlFor={rememberId}>Remember me</Label>
         </div>
         <Button asChild variant="link">

@@ -62,6 +62,26 @@ describe("sign-in, step 1", () => {
     expect(screen.getByText("Password must be at least 8 characters")).toBeInTheDocument();
   });
 
+  it("marks the wrong fields, focuses the first, and re-checks them as the person types", async () => {
+    const fetchMock = stubApi();
+    const { user } = renderSignIn();
+    await user.type(screen.getByLabelText("Email"), "ada@example.com");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    const password = screen.getByLabelText("Password");
+    expect(await screen.findByText("Password is required")).toBeInTheDocument();
+    expect(password).toHaveFocus();
+    expect(password).toHaveAttribute("aria-invalid", "true");
+    expect(password).toHaveAccessibleDescription("Password is required");
+    expect(screen.getByLabelText("Email")).not.toHaveAttribute("aria-invalid");
+    expect(requestsTo(fetchMock, "POST /api/auth/login")).toHaveLength(0);
+
+    await user.type(password, "short");
+    expect(screen.getByText("Password must be at least 8 characters")).toBeInTheDocument();
+    await user.type(password, "-but-long-now");
+    expect(screen.queryByText("Password must be at least 8 characters")).not.toBeInTheDocument();
+    expect(password).not.toHaveAttribute("aria-invalid");
+  });
+
   it("says 'Signing in...' while the request runs and sends remember", async () => {
     const answer = deferred<unknown>();
     const fetchMock = stubApi({ routes: { "POST /api/auth/login": () => answer.promise } });
@@ -202,6 +222,7 @@ describe("sign-in, step 2", () => {
     if (!form) throw new Error("no form");
     expect(within(form).getByLabelText("Email")).toHaveValue("ada@example.com");
     expect(within(form).getByLabelText("Password")).toHaveValue("");
+    expect(within(form).getByLabelText("Password")).toHaveFocus();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });

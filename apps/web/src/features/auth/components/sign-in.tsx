@@ -1,11 +1,14 @@
 import type { LoginChallenge, SessionUser } from "@satsbank/shared";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { Spinner } from "@/components/ui/spinner";
 import { NEXT_PARAM } from "@/lib/next-path";
 import { notify } from "@/lib/notify";
 import { landingPathFor } from "../lib/landing-path";
-import { SignInCodeForm } from "./sign-in-code-form";
 import { SignInCredentialsForm } from "./sign-in-credentials-form";
+
+// The code step (and its six-slot input) loads once the password is accepted, not with the sign-in page.
+const SignInCodeForm = lazy(() => import("./sign-in-code-form").then((m) => ({ default: m.SignInCodeForm })));
 
 type Step = { name: "credentials"; notice?: string } | { name: "code"; challenge: LoginChallenge };
 
@@ -26,11 +29,13 @@ export function SignIn() {
 
   if (step.name === "code") {
     return (
-      <SignInCodeForm
-        challenge={step.challenge}
-        onSignedIn={signedIn}
-        onBack={(notice) => setStep({ name: "credentials", notice })}
-      />
+      <Suspense fallback={<Spinner />}>
+        <SignInCodeForm
+          challenge={step.challenge}
+          onSignedIn={signedIn}
+          onBack={(notice) => setStep({ name: "credentials", notice })}
+        />
+      </Suspense>
     );
   }
   return (

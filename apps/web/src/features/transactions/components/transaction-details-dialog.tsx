@@ -1,5 +1,5 @@
 import type { Transaction } from "@satsbank/shared";
-import { type ReactNode, useState } from "react";
+import type { ReactNode, RefObject } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { Button } from "@/components/ui/button";
 import {
@@ -10,7 +10,6 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from "@/components/ui/dialog";
 import { btcText } from "@/lib/money-text";
 import { useTransaction } from "../api/get-transaction";
@@ -71,19 +70,33 @@ function Details({ transaction }: { transaction: Transaction }) {
 
 export interface TransactionDetailsDialogProps {
   transaction: Transaction;
-  /** The row: a button that opens the dialog (focus returns to it on close). */
-  children: ReactNode;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** What opened the dialog: the focus goes back to it on close. */
+  openerRef: RefObject<HTMLElement | null>;
 }
 
-/** "Transaction Details" of one row: fetched fresh when it opens, the row's copy shown meanwhile. */
-export function TransactionDetailsDialog({ transaction, children }: TransactionDetailsDialogProps) {
-  const [open, setOpen] = useState(false);
+/**
+ * "Transaction Details" of one row: fetched fresh when it opens, the row's copy shown meanwhile. The row
+ * opens it; on close the focus returns to the row's button.
+ */
+export function TransactionDetailsDialog({
+  transaction,
+  open,
+  onOpenChange,
+  openerRef,
+}: TransactionDetailsDialogProps) {
   const latest = useTransaction(transaction, { enabled: open });
   const shown = latest.data ?? transaction;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{children}</DialogTrigger>
-      <DialogContent showCloseButton={false}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        showCloseButton={false}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          openerRef.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Transaction Details</DialogTitle>
           <DialogDescription>{counterpartyText(shown)}</DialogDescription>

@@ -1,48 +1,72 @@
 import type { Transaction } from "@satsbank/shared";
 import { ArrowDownLeft, ArrowUpRight } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
 import { counterpartyText, signedAmountText, transactionTimeText } from "../lib/describe-transaction";
-import { TransactionDetailsDialog } from "./transaction-details-dialog";
 import { TransactionStatusLabel } from "./transaction-status";
+
+// The dialog's code (and the dialog library) loads with the first row opened, not with the list.
+const TransactionDetailsDialog = lazy(() =>
+  import("./transaction-details-dialog").then((m) => ({ default: m.TransactionDetailsDialog })),
+);
 
 /** One line of a list: who, when, status and the signed amount; a button that opens its details. */
 export function TransactionRow({ transaction }: { transaction: Transaction }) {
   const received = transaction.type === "receive";
   const Icon = received ? ArrowDownLeft : ArrowUpRight;
+  const [open, setOpen] = useState(false);
+  // Once opened, the dialog stays mounted so that it can close with its animation.
+  const [opened, setOpened] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   return (
     <li>
-      <TransactionDetailsDialog transaction={transaction}>
-        <button
-          type="button"
-          className="flex w-full items-center gap-3 rounded-xl px-2 py-3 text-left outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+        className="flex w-full items-center gap-3 rounded-xl px-2 py-3 text-left outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <span
+          aria-hidden="true"
+          className={cn(
+            "flex size-9 shrink-0 items-center justify-center rounded-full",
+            received ? "bg-success/15 text-success" : "bg-primary/15 text-brand",
+          )}
         >
-          <span
-            aria-hidden="true"
-            className={cn(
-              "flex size-9 shrink-0 items-center justify-center rounded-full",
-              received ? "bg-success/15 text-success" : "bg-primary/15 text-brand",
-            )}
-          >
-            <Icon className="size-4.5" />
+          <Icon className="size-4.5" />
+        </span>
+        <span className="min-w-0 flex-1">
+          {/* Wraps rather than truncates: the username is the point of the line. */}
+          <span className="block text-sm font-medium break-words">{counterpartyText(transaction)}</span>
+          <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+            <span>{transactionTimeText(transaction.createdAt)}</span>
+            <TransactionStatusLabel status={transaction.status} />
           </span>
-          <span className="min-w-0 flex-1">
-            {/* Wraps rather than truncates: the username is the point of the line. */}
-            <span className="block text-sm font-medium break-words">{counterpartyText(transaction)}</span>
-            <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-              <span>{transactionTimeText(transaction.createdAt)}</span>
-              <TransactionStatusLabel status={transaction.status} />
-            </span>
-          </span>
-          <span
-            className={cn(
-              "shrink-0 text-sm font-semibold whitespace-nowrap tabular-nums",
-              received ? "text-success" : "text-foreground",
-            )}
-          >
-            {signedAmountText(transaction)}
-          </span>
-        </button>
-      </TransactionDetailsDialog>
+        </span>
+        <span
+          className={cn(
+            "shrink-0 text-sm font-semibold whitespace-nowrap tabular-nums",
+            received ? "text-success" : "text-foreground",
+          )}
+        >
+          {signedAmountText(transaction)}
+        </span>
+      </button>
+      {opened && (
+        <Suspense fallback={null}>
+          <TransactionDetailsDialog
+            transaction={transaction}
+            open={open}
+            onOpenChange={setOpen}
+            openerRef={buttonRef}
+          />
+        </Suspense>
+      )}
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { notify } from "@/lib/notify";
+import { notify, type ToastId } from "@/lib/notify";
 
 /**
  * The send form's problem toast (destructive), remembered with the field it is about. It goes as soon as
@@ -7,7 +7,7 @@ import { notify } from "@/lib/notify";
  * next step for its full 4 s; a new problem replaces it. `field` is null for a problem of no one field.
  */
 export function useProblemToast<Field extends string>() {
-  const shown = useRef<{ field: Field | null; id: string | number } | null>(null);
+  const shown = useRef<{ field: Field | null; id: ToastId } | null>(null);
 
   /** Dismisses the toast: any, or only the one about `field`. */
   const dismiss = useCallback((field?: Field) => {
