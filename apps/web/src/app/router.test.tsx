@@ -1,4 +1,5 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { customer, staff } from "@/test/fixtures";
 import { renderRoute } from "@/test/render-route";
@@ -90,6 +91,24 @@ describe("route table", () => {
     stubApi({ user: customer });
     renderRoute("/dashboard");
     expect(await screen.findByRole("button", { name: "Toggle theme" })).toBeInTheDocument();
+  });
+
+  it("moves the focus to the new screen's heading after a navigation, not on the first screen", async () => {
+    stubApi({ user: customer });
+    const view = renderRoute("/dashboard");
+    const dashboard = await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+    expect(dashboard).not.toHaveFocus();
+
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    await userEvent.click(within(nav).getByRole("link", { name: /History/ }));
+    const history = await screen.findByRole("heading", { level: 1, name: "Transaction History" });
+    await waitFor(() => expect(history).toHaveFocus());
+
+    // A change of the query alone (a filter) leaves the focus where the person is working.
+    const search = screen.getByRole("searchbox", { name: "Search transactions" });
+    search.focus();
+    await act(() => view.router.navigate("/history?filter=sent"));
+    expect(search).toHaveFocus();
   });
 
   it("offers a skip link to the main content", async () => {

@@ -2,9 +2,14 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { isApiError } from "./api-client";
 import { queryKeys } from "./query-keys";
 
-const MAX_RETRIES = 2;
+/**
+ * A failed load shows its error state (with its own "Try again") within about a second: a 4xx answer
+ * will not change by asking again, so it is not retried; a 5xx or a network failure is retried once,
+ * after half a second, which rides out a blip without keeping the person waiting in silence.
+ */
+const MAX_RETRIES = 1;
+export const RETRY_DELAY_MS = 500;
 
-/** A 4xx answer will not change by asking again; network trouble and 5xx may. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
   return failureCount < MAX_RETRIES;
@@ -20,7 +25,7 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({ onError }),
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: shouldRetry },
+      queries: { staleTime: 30_000, retry: shouldRetry, retryDelay: RETRY_DELAY_MS },
       mutations: { retry: false },
     },
   });

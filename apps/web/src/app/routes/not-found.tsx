@@ -19,7 +19,9 @@ export function NotFoundScreen() {
       <p className="text-7xl font-extrabold tracking-tighter text-brand" aria-hidden="true">
         404
       </p>
-      <h1 className="text-2xl font-bold tracking-tight">Oops! Page not found</h1>
+      <h1 tabIndex={-1} className="outline-none text-2xl font-bold tracking-tight">
+        Oops! Page not found
+      </h1>
       <p className="max-w-xs text-sm text-muted-foreground">
         The page you are looking for does not exist or has moved.
       </p>

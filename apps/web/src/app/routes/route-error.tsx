@@ -22,7 +22,9 @@ export function RouteErrorScreen() {
   return (
     <AppColumn>
       <PageMain className="items-center justify-center gap-4 text-center">
-        <h1 className="text-2xl font-bold tracking-tight">Unexpected Application Error!</h1>
+        <h1 tabIndex={-1} className="outline-none text-2xl font-bold tracking-tight">
+          Unexpected Application Error!
+        </h1>
         <p className="max-w-sm rounded-xl bg-muted px-4 py-3 font-mono text-sm break-words text-foreground">
           {describe(error)}
         </p>

@@ -39,7 +39,7 @@ export function SplashScreen() {
         aria-hidden="true"
         className="pointer-events-none absolute top-1/2 left-1/2 size-[28rem] -translate-x-1/2 -translate-y-1/2 rounded-full bg-primary/15 blur-3xl"
       />
-      <h1 className="relative motion-safe:animate-splash-in">
+      <h1 tabIndex={-1} className="outline-none relative motion-safe:animate-splash-in">
         <Logo size="large" />
       </h1>
       <p className="relative text-lg font-medium text-muted-foreground">{TAGLINE}</p>

@@ -26,7 +26,9 @@ export function PageHeader({ title, description, backTo, actions, className }: P
         </Button>
       )}
       <div className="min-w-0 flex-1">
-        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        <h1 tabIndex={-1} className="outline-none text-2xl font-bold tracking-tight">
+          {title}
+        </h1>
         {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
       </div>
       {actions && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
