@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./support/chromium.js";
 
 // The tests drive the system Chromium (no browser download) against the built app, started on a fresh,
 // temporary DATA_DIR so every run begins from an empty database. Worker processes re-read this file, so
@@ -30,19 +31,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     viewport: { width: 390, height: 844 },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      // Without these Chromium keeps calling home, which this machine's closed network refuses.
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     command: "node apps/server/dist/main.js",
