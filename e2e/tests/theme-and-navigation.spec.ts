@@ -65,3 +65,30 @@ test("Profile stays active on every profile page; Wallet is not active on /walle
   await page.goto("/wallet/send");
   await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
 });
+
+test("each screen names itself in the tab, and a navigation moves the focus to its heading", async ({
+  page,
+}) => {
+  await page.goto("/auth/login");
+  await expect(page).toHaveTitle("Sign in · Satsbank");
+  // The first screen of a visit leaves the focus to the browser (the skip link comes first).
+  await expect(page.getByRole("heading", { level: 1 })).not.toBeFocused();
+
+  await signUp(page);
+  await expect(page).toHaveTitle("Verify Your Identity · Satsbank");
+  await page.goto("/dashboard");
+  await expect(page).toHaveTitle("Dashboard · Satsbank");
+  const screens = [
+    { item: "Wallet", title: "Wallet" },
+    { item: "History", title: "Transaction History" },
+    { item: "Notifications", title: "Notifications" },
+    { item: "Profile", title: "Account Details" },
+    { item: "Home", title: "Dashboard" },
+  ] as const;
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const screen of screens) {
+    await nav.getByRole("link", { name: screen.item, exact: true }).click();
+    await expect(page).toHaveTitle(`${screen.title} · Satsbank`);
+    await expect(page.getByRole("heading", { level: 1, name: screen.title })).toBeFocused();
+  }
+});
