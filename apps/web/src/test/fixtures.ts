@@ -1,4 +1,11 @@
-import type { SessionUser, Transaction, TransactionPage, WalletSummary } from "@satsbank/shared";
+import type {
+  SendQuoteBody,
+  SessionUser,
+  Transaction,
+  TransactionPage,
+  WalletSummary,
+} from "@satsbank/shared";
+import type { StubHandler } from "./stub-api";
 
 /** A signed-in customer, as `GET /api/auth/me` would answer. */
 export const customer: SessionUser = {
@@ -52,3 +59,14 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
 export function transactionPage(items: Transaction[], nextCursor: string | null = null): TransactionPage {
   return { items, nextCursor };
 }
+
+/** The server's quote for a send to the customer "alice": the amount asked, no fee (an internal send). */
+export const customerQuote: StubHandler = ({ body }) => {
+  const { amountSats } = body as SendQuoteBody;
+  return {
+    payee: { username: "alice", name: "Alice Example" },
+    amountSats,
+    feeSats: "0",
+    totalSats: amountSats,
+  };
+};

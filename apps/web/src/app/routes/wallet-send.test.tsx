@@ -1,8 +1,7 @@
-import type { SendQuoteBody } from "@satsbank/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { customer, walletSummary } from "@/test/fixtures";
+import { customer, customerQuote, walletSummary } from "@/test/fixtures";
 import { renderRoute } from "@/test/render-route";
 import { apiError, requestsTo, stubApi } from "@/test/stub-api";
 
@@ -59,20 +58,14 @@ describe("send screen", () => {
       user: customer,
       routes: {
         "GET /api/wallet": () => ({ ...walletSummary, balanceSats: "900000", spendableSats: "746000" }),
-        "POST /api/wallet/send/quote": ({ body }) => {
+        "POST /api/wallet/send/quote": (request) => {
           quotes += 1;
           // The first answer refuses the amount (the balance moved elsewhere); the same send then passes.
           if (quotes === 1) {
             const fields = { amount: "You can only send up to 0.0005 BTC" };
             return apiError(400, "VALIDATION_ERROR", "Invalid request", fields, "insufficientFunds");
           }
-          const { amountSats } = body as SendQuoteBody;
-          return {
-            payee: { username: "alice", name: "Alice Example" },
-            amountSats,
-            feeSats: "0",
-            totalSats: amountSats,
-          };
+          return customerQuote(request);
         },
       },
     });

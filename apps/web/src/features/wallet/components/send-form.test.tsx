@@ -1,20 +1,10 @@
-import type { SendQuoteBody, WalletSummary } from "@satsbank/shared";
+import type { WalletSummary } from "@satsbank/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { walletSummary } from "@/test/fixtures";
+import { customerQuote, walletSummary } from "@/test/fixtures";
 import { renderWithProviders } from "@/test/render";
 import { apiError, requestsTo, type StubHandler, stubApi } from "@/test/stub-api";
 import { SendBitcoin } from "./send-bitcoin";
-
-const customerQuote: StubHandler = ({ body }) => {
-  const { amountSats } = body as SendQuoteBody;
-  return {
-    payee: { username: "alice", name: "Alice Example" },
-    amountSats,
-    feeSats: "0",
-    totalSats: amountSats,
-  };
-};
 
 const sent = {
   transaction: {
