@@ -3,9 +3,17 @@ import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
-/** A menu of actions or choices: arrow keys move, Escape closes, focus returns to the trigger (Radix). */
-export function DropdownMenu(props: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
-  return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" {...props} />;
+/**
+ * A menu of actions or choices: arrow keys move, Escape closes, focus returns to the trigger (Radix).
+ *
+ * Not modal by default. Radix's modal menu puts `aria-hidden` on everything outside it (the trigger and
+ * the whole page) while all of it stays focusable, since nothing makes it inert: axe's aria-hidden-focus,
+ * a serious violation. A menu is not a dialog, and the WAI-ARIA menu button pattern hides nothing. Not
+ * modal, it still takes the focus, moves with the arrow keys, closes on Escape or a click outside, and
+ * gives the focus back to its trigger.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" modal={modal} {...props} />;
 }
 
 export function DropdownMenuTrigger(props: ComponentProps<typeof DropdownMenuPrimitive.Trigger>) {
