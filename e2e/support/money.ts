@@ -7,12 +7,14 @@ import type { TestAccount } from "./accounts.js";
  * - demo: the specification's 0.00746 BTC, never sent from or to in any test (read-only).
  * - carol: the sender of the send-to-alice spec; only that spec changes her balance.
  * - david: reads only (the spec that tries to open another customer's transaction).
+ * - grace: the accessibility scan's customer; it only looks (a send reaches its review, never more).
  * alice receives money here, so no test may assert her exact balance.
  */
 export const moneyAccounts = {
   demo: { name: "Demo User", email: "demo@example.com", password: "demo-password" },
   carol: { name: "Carol Nguyen", email: "carol@example.com", password: "demo-password" },
   david: { name: "David Okafor", email: "david@example.com", password: "demo-password" },
+  grace: { name: "Grace Kim", email: "grace@example.com", password: "demo-password" },
 } as const satisfies Record<string, TestAccount>;
 
 const SATS_PER_BTC = 100_000_000n;

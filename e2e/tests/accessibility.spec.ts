@@ -1,0 +1,303 @@
+import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { dropSession, newAccount, seeded, type TestAccount } from "../support/accounts.js";
+import { expectNoSeriousViolations } from "../support/axe.js";
+import { historyRows, moneyAccounts } from "../support/money.js";
+import { signInWithEmailCode, submitCredentials } from "../support/sign-in.js";
+
+// axe-core on every screen, light and dark, at the suite's 390 px: no serious or critical violation.
+// A new screen joins by one line in `screens` below.
+
+type Theme = "light" | "dark";
+const themes: readonly Theme[] = ["light", "dark"];
+
+/** Who looks: nobody signed in, a customer who just signed up, a verified customer, staff. */
+type Viewer = "visitor" | "newcomer" | "customer" | "staff";
+
+interface Screen {
+  /** The test's name: the path, and the state when it is not the screen as it opens. */
+  name: string;
+  path: string;
+  /** The screen's <h1>: the scan waits for it. */
+  heading: string | RegExp;
+  /** The page's clock stands still from before it loads, moving only as the scan needs (the splash
+   * would leave after 2.5 s). */
+  clockPaused?: boolean;
+  /** Routes the page's requests before it loads (to make a load fail); the routes go after the scan. */
+  intercept?: (page: Page) => Promise<unknown>;
+  /** Brings the loaded screen into the state to scan (a dialog or menu open, a later step) and waits for it. */
+  open?: (page: Page) => Promise<void>;
+}
+
+const BRAND = "Satsbank";
+
+/** Stops the page's clock before it loads: timers wait until the test runs them. */
+async function pauseClock(page: Page) {
+  await page.clock.install({ time: new Date("2030-01-15T12:00:00Z") });
+  await page.clock.pauseAt(new Date("2030-01-15T12:01:00Z"));
+}
+
+/** The splash fades 2 s after it shows: a paused clock must not move that far while the test looks. */
+const PAUSED_CLOCK_BUDGET_MS = 1_500;
+
+/**
+ * Moves a paused clock on by 1 ms at a time, over and over, until the returned function is called, which
+ * says how far it went. A zero-delay timer set by another timer is due 1 ms later on this clock, and axe
+ * and the query library chain them; the scan needs a few dozen milliseconds of the page's time.
+ */
+function nudgeClock(page: Page): () => Promise<number> {
+  let running = true;
+  let moved = 0;
+  const loop = (async () => {
+    while (running) {
+      await page.clock.runFor(1);
+      moved += 1;
+    }
+  })();
+  // Failures surface when the nudging stops, not as an unhandled rejection in the meantime.
+  const ended = loop.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  return async () => {
+    running = false;
+    const error = await ended;
+    if (error !== undefined) throw error;
+    return moved;
+  };
+}
+
+async function openDialog(page: Page, opener: string, dialog: string) {
+  await page.getByRole("button", { name: opener }).click();
+  await expect(page.getByRole("dialog", { name: dialog })).toBeVisible();
+}
+
+/** A new customer, signed up through the API (quicker than the form): the page's browser is signed in. */
+async function signUpThroughApi(page: Page): Promise<TestAccount> {
+  const account = newAccount();
+  const response = await page.request.post("/api/auth/signup", {
+    data: { ...account, confirmPassword: account.password },
+  });
+  expect(response.status(), "sign-up through the API").toBe(201);
+  return account;
+}
+
+const screens: Record<Viewer, readonly Screen[]> = {
+  visitor: [
+    { name: "/splash", path: "/splash", heading: BRAND, clockPaused: true },
+    { name: "/auth/login", path: "/auth/login", heading: "Welcome Back" },
+    {
+      name: "/auth/login, code step",
+      path: "/auth/login",
+      heading: "Welcome Back",
+      async open(page) {
+        const account = await signUpThroughApi(page);
+        await dropSession(page);
+        await submitCredentials(page, account);
+        await expect(page.getByText("We sent a 6-digit code to your email.")).toBeVisible();
+      },
+    },
+    { name: "/auth/signup", path: "/auth/signup", heading: "Create your account" },
+    { name: "/auth/reset-password", path: "/auth/reset-password", heading: "Reset your password" },
+    {
+      name: "/auth/reset-password, new password step",
+      path: "/auth/reset-password?token=not-a-real-token",
+      heading: "Set a new password",
+    },
+    {
+      name: "/auth/verify-email, bad token",
+      path: "/auth/verify-email?token=not-a-real-token",
+      heading: "Verify your email",
+      open: (page) => expect(page.getByRole("alert")).toBeVisible(),
+    },
+    { name: "404", path: "/no/such/page", heading: "Oops! Page not found" },
+    {
+      name: "route error (a screen's code fails to load)",
+      path: "/no/such/page",
+      heading: "Unexpected Application Error!",
+      intercept: (page) => page.route(/\/assets\/not-found-[^/]*\.js$/, (route) => route.abort()),
+    },
+  ],
+  newcomer: [
+    { name: "/auth/kyc/intro", path: "/auth/kyc/intro", heading: "Verify Your Identity" },
+    { name: "/auth/kyc/identity", path: "/auth/kyc/identity", heading: "Identity Document" },
+    { name: "/auth/kyc/address", path: "/auth/kyc/address", heading: "Proof of Address" },
+    { name: "/auth/kyc/selfie", path: "/auth/kyc/selfie", heading: "Take a Selfie" },
+    { name: "/auth/kyc/status", path: "/auth/kyc/status", heading: "Verification Status" },
+    { name: "/auth/kyc/enhanced", path: "/auth/kyc/enhanced", heading: "Verify Your Identity" },
+    { name: "/wallet/send, email unconfirmed", path: "/wallet/send", heading: "Send Bitcoin" },
+  ],
+  customer: [
+    { name: "/dashboard", path: "/dashboard", heading: "Dashboard" },
+    { name: "/wallet", path: "/wallet", heading: "Wallet" },
+    { name: "/wallet/send", path: "/wallet/send", heading: "Send Bitcoin" },
+    {
+      name: "/wallet/send, review dialog",
+      path: "/wallet/send",
+      heading: "Send Bitcoin",
+      async open(page) {
+        await page.getByLabel("Recipient", { exact: true }).fill("alice");
+        await page.getByLabel("Amount (BTC)").fill("0.0001");
+        await openDialog(page, "Continue", "Review Transaction");
+      },
+    },
+    { name: "/wallet/receive", path: "/wallet/receive", heading: "Receive Bitcoin" },
+    { name: "/history", path: "/history", heading: "Transaction History" },
+    {
+      name: "/history, filter menu",
+      path: "/history",
+      heading: "Transaction History",
+      async open(page) {
+        await page.getByRole("button", { name: "Filter transactions" }).click();
+        await expect(page.getByRole("menu")).toBeVisible();
+      },
+    },
+    {
+      name: "/history, transaction details",
+      path: "/history",
+      heading: "Transaction History",
+      async open(page) {
+        await historyRows(page).first().getByRole("button").click();
+        await expect(page.getByRole("dialog", { name: "Transaction Details" })).toBeVisible();
+      },
+    },
+    { name: "/notifications", path: "/notifications", heading: "Notifications" },
+    { name: "/profile/account", path: "/profile/account", heading: "Account Details" },
+    { name: "/profile/kyc", path: "/profile/kyc", heading: "KYC & Verification" },
+    { name: "/profile/security", path: "/profile/security", heading: "Security Settings" },
+    {
+      name: "/profile/security, Login History",
+      path: "/profile/security",
+      heading: "Security Settings",
+      open: (page) => openDialog(page, "View Login History", "Login History"),
+    },
+    {
+      name: "/profile/security, Change Password",
+      path: "/profile/security",
+      heading: "Security Settings",
+      open: (page) => openDialog(page, "Change Password", "Change Password"),
+    },
+    { name: "/profile/notifications", path: "/profile/notifications", heading: "Notification Settings" },
+    { name: "/profile/help", path: "/profile/help", heading: "Help & Support" },
+    { name: "/profile/wallet", path: "/profile/wallet", heading: "Connect Wallet" },
+  ],
+  staff: [{ name: "/admin", path: "/admin", heading: "Admin Dashboard" }],
+};
+
+/** Anything still loading: a spinner, a busy region, a "Loading ..." status, the brand name. */
+function loading(page: Page): Locator {
+  return page
+    .locator('[data-slot="spinner"], [aria-busy="true"], [data-loading]')
+    .or(page.getByRole("status").filter({ hasText: /^Loading/ }));
+}
+
+/** The screen's <h1> is shown and nothing is loading any more. */
+async function settled(page: Page, heading: string | RegExp) {
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  await expect(loading(page), "nothing is loading").toHaveCount(0);
+}
+
+/** Sets the stored theme before every load of this page (public/theme-init.js reads it). */
+async function useTheme(page: Page, theme: Theme) {
+  await page.addInitScript((stored) => {
+    try {
+      window.localStorage.setItem("theme", stored);
+    } catch {
+      // about:blank has no storage.
+    }
+  }, theme);
+}
+
+async function scan(page: Page, screen: Screen, theme: Theme) {
+  if (screen.clockPaused) await pauseClock(page);
+  await screen.intercept?.(page);
+  try {
+    await page.goto(screen.path);
+    const stopNudging = screen.clockPaused ? nudgeClock(page) : undefined;
+    try {
+      await expect(page.locator("html")).toHaveClass(new RegExp(`(^|\\s)${theme}(\\s|$)`));
+      await settled(page, screen.heading);
+      if (screen.open) {
+        await screen.open(page);
+        await expect(loading(page), "nothing is loading").toHaveCount(0);
+      }
+      await expectNoSeriousViolations(page, test.info());
+    } finally {
+      const moved = await stopNudging?.();
+      if (moved !== undefined) {
+        expect(moved, "ms the paused clock moved while the screen was scanned").toBeLessThan(
+          PAUSED_CLOCK_BUDGET_MS,
+        );
+      }
+    }
+  } finally {
+    if (screen.intercept) await page.unrouteAll({ behavior: "ignoreErrors" });
+  }
+}
+
+/** A browser context as the config's `use` makes them (contexts made by hand do not take it). */
+function newContext(browser: Browser): Promise<BrowserContext> {
+  const { baseURL, viewport } = test.info().project.use;
+  return browser.newContext({ baseURL, viewport, reducedMotion: "reduce" });
+}
+
+/** A page of its own, in a context of its own: for a screen whose clock stands still. */
+async function scanAlone(browser: Browser, screen: Screen, theme: Theme) {
+  const context = await newContext(browser);
+  try {
+    const page = await context.newPage();
+    await useTheme(page, theme);
+    await scan(page, screen, theme);
+  } finally {
+    await context.close();
+  }
+}
+
+/** One browser for a describe block, signed in once (or not at all), with a page per theme. */
+async function themedPages(browser: Browser, signIn: ((page: Page) => Promise<unknown>) | undefined) {
+  const context = await newContext(browser);
+  const pages = new Map<Theme, Page>();
+  for (const theme of themes) {
+    const page = await context.newPage();
+    await useTheme(page, theme);
+    pages.set(theme, page);
+  }
+  const first = pages.get("light");
+  if (signIn && first) await signIn(first);
+  return { context, pages };
+}
+
+const signIns: Record<Viewer, ((page: Page) => Promise<unknown>) | undefined> = {
+  visitor: undefined,
+  newcomer: signUpThroughApi,
+  customer: (page) => signInWithEmailCode(page, moneyAccounts.grace),
+  staff: (page) => signInWithEmailCode(page, seeded.staff),
+};
+
+test.use({ trace: "off" });
+
+// The biggest group first: each group runs in one worker, and the two workers should finish together.
+for (const viewer of ["customer", "visitor", "newcomer", "staff"] as const) {
+  test.describe(viewer, () => {
+    // In order, in one worker, sharing one sign-in; a failure does not skip the screens after it.
+    test.describe.configure({ mode: "default" });
+    let shared: Awaited<ReturnType<typeof themedPages>> | undefined;
+    test.beforeAll(async ({ browser }) => {
+      shared = await themedPages(browser, signIns[viewer]);
+    });
+    test.afterAll(async () => {
+      await shared?.context.close();
+    });
+
+    for (const screen of screens[viewer]) {
+      for (const theme of themes) {
+        test(`${screen.name} (${theme})`, async ({ browser }) => {
+          // A paused clock is the whole context's, and would stay for the screens after it.
+          if (screen.clockPaused) return scanAlone(browser, screen, theme);
+          const page = shared?.pages.get(theme);
+          if (page === undefined) throw new Error("no page for this theme");
+          await scan(page, screen, theme);
+        });
+      }
+    }
+  });
+}
