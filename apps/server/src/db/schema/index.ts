@@ -4,6 +4,7 @@ export * from "./kyc.js";
 export * from "./ledger.js";
 export * from "./mail.js";
 export * from "./rate-limit.js";
+export * from "./sandbox.js";
 export * from "./settings.js";
 export * from "./transactions.js";
 export * from "./wallet.js";
