@@ -1,0 +1,310 @@
+import { OutScript, Transaction } from "@scure/btc-signer";
+import type { JsonRpcTransport } from "../chain/json-rpc.js";
+import { displayHex, sha256d } from "./blocks.js";
+import type { SandboxBlockRow, SandboxTransactionRow } from "./queries.js";
+import { RPC_ERROR, type SandboxNode, SandboxRefusal, type SandboxTransaction } from "./sandbox-node.js";
+
+// The sandbox node's JSON-RPC face: the calls the bitcoind adapter makes (bitcoin/chain/bitcoind.ts),
+// answered in Bitcoin Core's shapes and with its error codes and HTTP statuses, so that the adapter a
+// production node uses is the one the sandbox, and every end-to-end test, drives.
+
+/** Regtest's difficulty as getblock reports it. */
+const REGTEST_DIFFICULTY = 4.656542373906925e-10;
+/** The sandbox's fee estimate: 2 sat/vB, as BTC per kvB. */
+const FEE_RATE_BTC_PER_KVB = 0.00002;
+const METHOD_NOT_FOUND = -32601;
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+const MISC_ERROR = -1;
+
+type RpcAnswer = { status: number; body: string };
+
+class RpcFailure extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly status = 500,
+  ) {
+    super(message);
+  }
+}
+
+const btc = (sats: bigint) => Number(sats) / 1e8;
+const unixTime = (date: Date) => Math.floor(date.getTime() / 1000);
+
+function decoded(hex: string): Transaction {
+  return Transaction.fromRaw(Buffer.from(hex, "hex"), {
+    allowUnknownOutputs: true,
+    allowUnknownInputs: true,
+    disableScriptCheck: true,
+  });
+}
+
+/** A transaction as getrawtransaction and getblock (verbosity 2) describe it. */
+function describeTransaction(row: SandboxTransactionRow) {
+  const tx = decoded(row.hex);
+  const raw = Buffer.from(row.hex, "hex");
+  const vin = [];
+  for (let i = 0; i < tx.inputsLength; i++) {
+    const input = tx.getInput(i);
+    const scriptSig = Buffer.from(input.finalScriptSig ?? new Uint8Array()).toString("hex");
+    const sequence = input.sequence ?? 0xffff_ffff;
+    if (row.coinbase) {
+      vin.push({ coinbase: scriptSig, sequence });
+    } else {
+      vin.push({
+        txid: Buffer.from(input.txid ?? new Uint8Array()).toString("hex"),
+        vout: input.index,
+        scriptSig: { asm: "", hex: scriptSig },
+        ...(input.finalScriptWitness
+          ? { txinwitness: input.finalScriptWitness.map((item) => Buffer.from(item).toString("hex")) }
+          : {}),
+        sequence,
+      });
+    }
+  }
+  const vout = [];
+  for (let n = 0; n < tx.outputsLength; n++) {
+    const output = tx.getOutput(n);
+    const script = output.script ?? new Uint8Array();
+    let type = "nonstandard";
+    try {
+      type = OutScript.decode(script).type;
+    } catch {
+      // A script the decoder does not know stays "nonstandard".
+    }
+    vout.push({
+      value: btc(output.amount ?? 0n),
+      n,
+      scriptPubKey: { hex: Buffer.from(script).toString("hex"), type: coreScriptType(type) },
+    });
+  }
+  return {
+    txid: row.txid,
+    hash: displayHex(sha256d(raw)),
+    version: tx.version,
+    size: raw.length,
+    vsize: tx.vsize,
+    weight: tx.weight,
+    locktime: tx.lockTime,
+    vin,
+    vout,
+    ...(row.coinbase ? {} : { fee: btc(row.feeSats) }),
+    hex: row.hex,
+  };
+}
+
+function coreScriptType(type: string): string {
+  const names: Record<string, string> = {
+    wpkh: "witness_v0_keyhash",
+    wsh: "witness_v0_scripthash",
+    tr: "witness_v1_taproot",
+    pkh: "pubkeyhash",
+    sh: "scripthash",
+    pk: "pubkey",
+    ms: "multisig",
+  };
+  return names[type] ?? "nonstandard";
+}
+
+function describeHeader(block: SandboxBlockRow, tipHeight: number, next: SandboxBlockRow | undefined) {
+  const header = Buffer.from(block.header, "hex");
+  return {
+    hash: block.hash,
+    confirmations: tipHeight - block.height + 1,
+    height: block.height,
+    version: header.readInt32LE(0),
+    versionHex: header.readUInt32LE(0).toString(16).padStart(8, "0"),
+    merkleroot: displayHex(header.subarray(36, 68)),
+    time: unixTime(block.time),
+    mediantime: unixTime(block.time),
+    nonce: header.readUInt32LE(76),
+    bits: header.readUInt32LE(72).toString(16).padStart(8, "0"),
+    difficulty: REGTEST_DIFFICULTY,
+    ...(block.height === 0 ? {} : { previousblockhash: block.previousHash }),
+    ...(next === undefined ? {} : { nextblockhash: next.hash }),
+  };
+}
+
+const hashPattern = /^[0-9a-f]{64}$/;
+
+function hashParam(value: unknown, name: string): string {
+  if (typeof value !== "string" || !hashPattern.test(value)) {
+    throw new RpcFailure(
+      RPC_ERROR.INVALID_PARAMETER,
+      `${name} must be of length 64 (not ${String(value).length}, for '${String(value)}')`,
+    );
+  }
+  return value;
+}
+
+function intParam(value: unknown, fallback?: number): number {
+  if (value === undefined && fallback !== undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value)) {
+    throw new RpcFailure(MISC_ERROR, "JSON value is not an integer as expected");
+  }
+  return value;
+}
+
+type Handler = (node: SandboxNode, params: readonly unknown[]) => Promise<unknown>;
+
+const handlers: Record<string, Handler> = {
+  async getblockchaininfo(node) {
+    const tip = await node.tip();
+    return {
+      chain: "regtest",
+      blocks: tip.height,
+      headers: tip.height,
+      bestblockhash: tip.hash,
+      difficulty: REGTEST_DIFFICULTY,
+      time: unixTime(tip.time),
+      mediantime: unixTime(tip.time),
+      verificationprogress: 1,
+      initialblockdownload: false,
+      pruned: false,
+      warnings: "",
+    };
+  },
+
+  async getblockcount(node) {
+    return (await node.tip()).height;
+  },
+
+  async getbestblockhash(node) {
+    return (await node.tip()).hash;
+  },
+
+  async getblockhash(node, [height]) {
+    const block = await node.blockAt(intParam(height));
+    if (block === undefined) throw new RpcFailure(RPC_ERROR.INVALID_PARAMETER, "Block height out of range");
+    return block.hash;
+  },
+
+  async getblockheader(node, [hash]) {
+    const block = await node.block(hashParam(hash, "hash"));
+    if (block === undefined) throw new RpcFailure(RPC_ERROR.INVALID_ADDRESS_OR_KEY, "Block not found");
+    const [tip, next] = await Promise.all([node.tip(), node.blockAt(block.block.height + 1)]);
+    return { ...describeHeader(block.block, tip.height, next), nTx: block.transactions.length };
+  },
+
+  async getblock(node, [hash, verbosity]) {
+    const found = await node.block(hashParam(hash, "blockhash"));
+    if (found === undefined) throw new RpcFailure(RPC_ERROR.INVALID_ADDRESS_OR_KEY, "Block not found");
+    const level = intParam(verbosity, 1);
+    const { block, transactions } = found;
+    if (level === 0) {
+      const count = Buffer.alloc(9);
+      const length = writeCompactSize(count, transactions.length);
+      return (
+        block.header + count.subarray(0, length).toString("hex") + transactions.map((tx) => tx.hex).join("")
+      );
+    }
+    const [tip, next] = await Promise.all([node.tip(), node.blockAt(block.height + 1)]);
+    const described = transactions.map(describeTransaction);
+    const size = 80 + described.reduce((sum, tx) => sum + tx.size, 1);
+    const weight = 320 + described.reduce((sum, tx) => sum + tx.weight, 4);
+    return {
+      ...describeHeader(block, tip.height, next),
+      nTx: transactions.length,
+      strippedsize: Math.floor((weight - size) / 3),
+      size,
+      weight,
+      tx: level === 1 ? transactions.map((tx) => tx.txid) : described,
+    };
+  },
+
+  async getrawmempool(node) {
+    return (await node.mempool()).map((row) => row.txid);
+  },
+
+  async getrawtransaction(node, [txid, verbose]) {
+    const found: SandboxTransaction | undefined = await node.transaction(hashParam(txid, "parameter 1"));
+    if (found === undefined) {
+      throw new RpcFailure(
+        RPC_ERROR.INVALID_ADDRESS_OR_KEY,
+        "No such mempool or blockchain transaction. Use gettransaction for wallet transactions.",
+      );
+    }
+    if (verbose !== true && verbose !== 1 && verbose !== 2) return found.row.hex;
+    const { fee: _fee, ...described } = describeTransaction(found.row);
+    if (found.block === undefined) return described;
+    return {
+      ...described,
+      blockhash: found.block.hash,
+      confirmations: found.confirmations,
+      time: unixTime(found.block.time),
+      blocktime: unixTime(found.block.time),
+    };
+  },
+
+  async sendrawtransaction(node, [hex]) {
+    if (typeof hex !== "string") throw new RpcFailure(MISC_ERROR, "JSON value is not a string as expected");
+    return node.accept(hex);
+  },
+
+  async estimatesmartfee(_node, [target]) {
+    const blocks = intParam(target);
+    if (blocks < 1 || blocks > 1008) {
+      throw new RpcFailure(RPC_ERROR.INVALID_PARAMETER, "Invalid conf_target, must be between 1 and 1008");
+    }
+    return { feerate: FEE_RATE_BTC_PER_KVB, blocks };
+  },
+};
+
+function writeCompactSize(buffer: Buffer, value: number): number {
+  if (value < 0xfd) {
+    buffer.writeUInt8(value, 0);
+    return 1;
+  }
+  if (value <= 0xffff) {
+    buffer.writeUInt8(0xfd, 0);
+    buffer.writeUInt16LE(value, 1);
+    return 3;
+  }
+  buffer.writeUInt8(0xfe, 0);
+  buffer.writeUInt32LE(value, 1);
+  return 5;
+}
+
+function reply(
+  status: number,
+  id: unknown,
+  result: unknown,
+  error: { code: number; message: string } | null,
+): RpcAnswer {
+  return { status, body: JSON.stringify({ result: error === null ? result : null, error, id: id ?? null }) };
+}
+
+/**
+ * A JSON-RPC transport that the sandbox node answers in-process: the request's JSON text in, Bitcoin
+ * Core's reply out (200 with the result; 500 with the error object; 404 for an unknown method).
+ */
+export function sandboxRpcTransport(node: SandboxNode): JsonRpcTransport {
+  return async (body) => {
+    let request: unknown;
+    try {
+      request = JSON.parse(body);
+    } catch {
+      return reply(500, null, null, { code: PARSE_ERROR, message: "Parse error" });
+    }
+    if (typeof request !== "object" || request === null || Array.isArray(request)) {
+      return reply(400, null, null, { code: INVALID_REQUEST, message: "Invalid Request object" });
+    }
+    const { id, method, params = [] } = request as { id?: unknown; method?: unknown; params?: unknown };
+    if (typeof method !== "string" || !Array.isArray(params)) {
+      return reply(400, id, null, { code: INVALID_REQUEST, message: "Invalid Request object" });
+    }
+    const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
+    if (handler === undefined)
+      return reply(404, id, null, { code: METHOD_NOT_FOUND, message: "Method not found" });
+    try {
+      return reply(200, id, await handler(node, params), null);
+    } catch (error) {
+      if (error instanceof RpcFailure)
+        return reply(error.status, id, null, { code: error.code, message: error.message });
+      if (error instanceof SandboxRefusal)
+        return reply(500, id, null, { code: error.code, message: error.message });
+      throw error;
+    }
+  };
+}
