@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { withAccountLock } from "./account-lock.js";
 import type { TestAccount } from "./accounts.js";
 import { Inbox } from "./mailbox.js";
 
@@ -35,10 +36,13 @@ export async function signInWithEmailCode(
   account: Pick<TestAccount, "email" | "password">,
   { next, remember = false, startHere = false }: SignInOptions & { startHere?: boolean } = {},
 ) {
-  const inbox = await Inbox.open(page.request, account.email);
   if (!startHere) await page.goto(next ? `/auth/login?next=${encodeURIComponent(next)}` : "/auth/login");
-  await submitCredentials(page, account, remember);
-  await expect(page.getByText("We sent a 6-digit code to your email.")).toBeVisible();
-  await submitCode(page, await inbox.nextCode());
-  await expect(page.getByText("Login successful")).toBeVisible();
+  // Seeded accounts are shared by specs running in parallel: one sign-in at a time per account.
+  await withAccountLock(account.email, async () => {
+    const inbox = await Inbox.open(page.request, account.email);
+    await submitCredentials(page, account, remember);
+    await expect(page.getByText("We sent a 6-digit code to your email.")).toBeVisible();
+    await submitCode(page, await inbox.nextCode());
+    await expect(page.getByText("Login successful")).toBeVisible();
+  });
 }

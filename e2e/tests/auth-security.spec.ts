@@ -98,6 +98,17 @@ test("login history lists the sign-in", async ({ page }) => {
   await page.getByRole("button", { name: "View Login History" }).click();
   const dialog = page.getByRole("dialog", { name: "Login History" });
   await expect(dialog).toContainText("Review your recent account login activity.");
+  // At 390 px each sign-in is a card with every field labelled.
+  const card = dialog.getByRole("list", { name: "Sign-in attempts" }).getByRole("listitem").first();
+  for (const label of ["Date & Time", "Device", "Location", "IP Address", "Status"]) {
+    await expect(card.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(card).toContainText("Success");
+  await expect(card.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);
+  await expect(dialog.getByRole("table")).toBeHidden();
+
+  // Where it fits, the table with its five columns.
+  await page.setViewportSize({ width: 1280, height: 900 });
   const table = dialog.getByRole("table");
   for (const header of ["Date & Time", "Device", "Location", "IP Address", "Status"]) {
     await expect(table.getByRole("columnheader", { name: header })).toBeVisible();
