@@ -1,6 +1,6 @@
 import { Address, OutScript, Transaction } from "@scure/btc-signer";
 import { type BitcoinNetwork, networkParams } from "../network.js";
-import { type ChainOutput, type ChainTransaction, ChainBackendError } from "./chain-backend.js";
+import { ChainBackendError, type ChainOutput, type ChainTransaction } from "./chain-backend.js";
 
 const COINBASE_TXID = "0".repeat(64);
 const COINBASE_INDEX = 0xffff_ffff;
