@@ -59,6 +59,13 @@ describe("esplora adapter: reading the chain", () => {
     expect(requests.map((r) => r.path)).toEqual(["/blocks/tip/hash", `/block/${hashes.block102}`]);
   });
 
+  it("reports a tip that left the chain between its two reads as unavailable (asking again will do)", async () => {
+    const gone = backend({
+      [`GET /block/${hashes.block102}`]: recordedHttp("GET", `/block/${hashes.unknown}`),
+    });
+    expect((await failure(gone.chain.tip())).failure).toBe("unavailable");
+  });
+
   it("maps heights to hashes, and a 404 'Block not found' to not-found", async () => {
     const { chain } = backend();
     expect(await chain.blockHash(101)).toBe(hashes.block101);

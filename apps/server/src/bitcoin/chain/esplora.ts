@@ -106,7 +106,10 @@ export function esploraBackend(options: EsploraBackendOptions): ChainBackend {
     async tip() {
       // The hash, then its block's height: two reads that cannot straddle a new block.
       const hash = required("/blocks/tip/hash", await getText("/blocks/tip/hash", hashSchema));
-      const block = required(`/block/${hash}`, await getJson(`/block/${hash}`, blockInfoSchema));
+      const block = await getJson(`/block/${hash}`, blockInfoSchema);
+      // Gone already: a reorganisation between the two reads. Asking again will do.
+      if (block === null)
+        throw new ChainBackendError("unavailable", `Esplora: the tip ${hash} left the chain`);
       return { height: block.height, hash };
     },
 

@@ -1,5 +1,5 @@
 // A JSON-RPC client as Bitcoin Core speaks it. The client only builds requests and reads answers; a
-// transport carries the bytes. Production uses HTTP (httpJsonRpcTransport); the sandbox node answers
+// transport carries the bytes. Production uses HTTP (httpJsonRpcTransport, json-rpc-http.ts); the sandbox node answers
 // in-process through the very same request and response text.
 //
 // How Bitcoin Core answers (src/httprpc.cpp): 200 with `{ result, error: null, id }`; an RPC error is a
