@@ -3,6 +3,7 @@ import type { LedgerAccountKind } from "../db/schema/index.js";
 import { type Sats, sats } from "../domain/money.js";
 import {
   findBankAccountId,
+  findBankBalance,
   findCustomerAccounts,
   findCustomerBalance,
   insertCustomerAccounts,
@@ -35,6 +36,14 @@ export function customerAccountId(accounts: ReadonlyMap<string, number>, userId:
 /** The id of one of the bank's own accounts (there is one of each kind). */
 export function bankAccountId(db: Db, kind: Exclude<LedgerAccountKind, "customer">): Promise<number> {
   return findBankAccountId(db, kind);
+}
+
+/**
+ * The bank's own account's balance, credits minus debits: the hot wallet, an asset, holds a negative
+ * balance whose size is the bitcoin the bank controls.
+ */
+export function bankBalance(db: Db, kind: Exclude<LedgerAccountKind, "customer">): Promise<bigint> {
+  return findBankBalance(db, kind);
 }
 
 /** A customer's balance, straight from the ledger (0 before their first transfer). */

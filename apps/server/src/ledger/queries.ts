@@ -86,6 +86,14 @@ export async function findBankAccountId(
   return row.id;
 }
 
+/** One of the bank's accounts' balance (credits minus debits: an asset such as the hot wallet is negative). */
+export async function findBankBalance(db: Db, kind: Exclude<LedgerAccountKind, "customer">): Promise<bigint> {
+  const result = await db.execute<{ balance: string }>(
+    sql`select balance::text as balance from ${ledgerAccounts} where kind = ${kind} and user_id is null`,
+  );
+  return BigInt(result.rows[0]?.balance ?? "0");
+}
+
 /** The customer's balance: 0 until their account is opened by a first transfer. */
 export async function findCustomerBalance(db: Db, userId: string): Promise<bigint> {
   const result = await db.execute<{ balance: string }>(

@@ -6,7 +6,7 @@ import { deriveWalletKeys } from "../../bitcoin/wallet-keys.js";
 import { customerBalance } from "../../ledger/accounts.js";
 import { findUserByEmail } from "../../modules/auth/queries.js";
 import { customerMaySend } from "../../modules/kyc/may-send.js";
-import { findUserDepositAddress } from "../../modules/wallet/queries.js";
+import { findCurrentDepositAddress } from "../../modules/wallet/queries.js";
 import { getJson, signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { expectBooksBalanced } from "../../test/money-helpers.js";
@@ -72,7 +72,7 @@ describe("the demo money", () => {
     for (const { email } of demoCustomers) {
       const customer = await user(email);
       expect(await customerMaySend({ ctx: { db: t.db }, userId: customer.id })).toBe(true);
-      expect(await findUserDepositAddress(t.db, { userId: customer.id, network: "regtest" })).toBeDefined();
+      expect(await findCurrentDepositAddress(t.db, { userId: customer.id, network: "regtest" })).toBeDefined();
       expect(await historyBalance(customer.id)).toBe(await customerBalance(t.db, customer.id));
     }
     // The e2e suite sends 0.0001 BTC from carol to alice, run after run.

@@ -32,7 +32,12 @@ export const ledgerAccountKinds = [
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
-export const ledgerTransferKinds = ["opening_balance", "customer_transfer"] as const;
+export const ledgerTransferKinds = [
+  "opening_balance",
+  "customer_transfer",
+  // A confirmed payment to a customer's deposit address: the hot wallet to the customer.
+  "deposit",
+] as const;
 export type LedgerTransferKind = (typeof ledgerTransferKinds)[number];
 
 export const ledgerAccounts = pgTable(

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   check,
+  index,
   integer,
   pgTable,
   primaryKey,
@@ -17,7 +18,10 @@ import { users } from "./auth.js";
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const networkCheck = (column: unknown) => sql`${column} in ('mainnet', 'testnet', 'signet', 'regtest')`;
 
-/** A customer's deposit address: BIP84, derived from the bank's wallet at (network, chain, index). */
+/**
+ * A customer's deposit addresses: BIP84, derived from the bank's wallet at (network, chain, index). The
+ * current one is the newest; a payment seen to it makes the next one current.
+ */
 export const depositAddresses = pgTable(
   "deposit_addresses",
   {
@@ -30,9 +34,14 @@ export const depositAddresses = pgTable(
     chain: smallint("chain").notNull(),
     chainIndex: integer("chain_index").notNull(),
     createdAt: timestamptz("created_at").notNull(),
+    /**
+     * When the first payment to it was seen. A used address stays the customer's (and keeps crediting
+     * them), but the receive screen then shows a new one.
+     */
+    usedAt: timestamptz("used_at"),
   },
   (t) => [
-    uniqueIndex("deposit_addresses_user_network_unique").on(t.userId, t.network),
+    index("deposit_addresses_user_network_idx").on(t.userId, t.network, t.chainIndex.desc()),
     uniqueIndex("deposit_addresses_derivation_unique").on(t.network, t.chain, t.chainIndex),
     check("deposit_addresses_network_check", networkCheck(t.network)),
     check("deposit_addresses_index_check", sql`${t.chainIndex} >= 0`),

@@ -16,6 +16,15 @@ export async function insertWalletTransactions(db: Db, rows: NewWalletTransactio
   await db.insert(walletTransactions).values(rows);
 }
 
+/** Changes a transaction's status (and names its transfer once the money moved). */
+export async function updateWalletTransaction(
+  db: Db,
+  id: string,
+  values: Partial<Pick<WalletTransactionRow, "status" | "transferId">>,
+): Promise<void> {
+  await db.update(walletTransactions).set(values).where(eq(walletTransactions.id, id));
+}
+
 export async function findWalletTransaction(
   db: Db,
   { userId, transactionId }: { userId: string; transactionId: string },

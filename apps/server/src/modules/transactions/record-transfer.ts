@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client.js";
-import { insertWalletTransactions, type NewWalletTransaction, type WalletTransactionRow } from "./queries.js";
+import {
+  insertWalletTransactions,
+  type NewWalletTransaction,
+  updateWalletTransaction,
+  type WalletTransactionRow,
+} from "./queries.js";
 
 export type Party = { id: string; username: string; name: string };
 
@@ -87,4 +92,47 @@ export async function recordOpeningBalance(
   } as const satisfies NewWalletTransaction;
   await insertWalletTransactions(db, [row]);
   return row;
+}
+
+/**
+ * A payment to the customer's deposit address, as soon as it is seen (in the mempool or a block): a
+ * pending `receive` with the address and txid, and no transfer yet. Call it in the db transaction that
+ * records the deposit; `markDepositCredited` or `markDepositFailed` finish it.
+ */
+export async function recordDepositSeen(
+  db: Db,
+  entry: { userId: string; amount: bigint; address: string; txid: string; at: Date },
+): Promise<WalletTransactionRow> {
+  const row = {
+    id: randomUUID(),
+    userId: entry.userId,
+    type: "receive",
+    status: "pending",
+    amount: entry.amount,
+    fee: 0n,
+    counterpartyUserId: null,
+    counterpartyUsername: null,
+    counterpartyName: null,
+    address: entry.address,
+    note: null,
+    transferId: null,
+    txid: entry.txid,
+    createdAt: entry.at,
+  } as const satisfies NewWalletTransaction;
+  await insertWalletTransactions(db, [row]);
+  return row;
+}
+
+/** The deposit reached its confirmations and the ledger credited it: the receive is completed. */
+export async function markDepositCredited(db: Db, transactionId: string, transferId: number): Promise<void> {
+  await updateWalletTransaction(db, transactionId, { status: "completed", transferId });
+}
+
+/** The deposit left the chain before it was credited (failed), or came back to it (pending again). */
+export async function markDepositStatus(
+  db: Db,
+  transactionId: string,
+  status: "pending" | "failed",
+): Promise<void> {
+  await updateWalletTransaction(db, transactionId, { status });
 }

@@ -3,7 +3,7 @@ import { deriveAddress, isValidAddress, RECEIVE_CHAIN } from "../../bitcoin/keys
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { insertCustomer, walletContext } from "../../test/money-helpers.js";
 import { depositAddressFor } from "./deposit-address.js";
-import { findUserDepositAddress } from "./queries.js";
+import { findCurrentDepositAddress, findDepositAddresses, markDepositAddressesUsed } from "./queries.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ describe("deposit addresses", () => {
     expect(isValidAddress(a, "regtest")).toBe(true);
     expect(a).toMatch(/^bcrt1q/);
     expect(await depositAddressFor({ ctx, userId: first.id })).toBe(a);
-    const row = await findUserDepositAddress(t.db, { userId: first.id, network: "regtest" });
+    const row = await findCurrentDepositAddress(t.db, { userId: first.id, network: "regtest" });
     expect(row).toMatchObject({ address: a, chain: 0, chainIndex: 0, network: "regtest" });
   });
 
@@ -33,5 +33,28 @@ describe("deposit addresses", () => {
     const addresses = await Promise.all(asked);
     expect(new Set(addresses).size).toBe(users.length);
     for (let i = 0; i < users.length; i++) expect(addresses[i]).toBe(addresses[i + users.length]);
+  });
+
+  it("moves a customer on to a new address once a payment to theirs is seen; the old one stays theirs", async () => {
+    const ctx = walletContext(t);
+    const customer = await insertCustomer(t.db);
+    const used = await depositAddressFor({ ctx, userId: customer.id });
+    await markDepositAddressesUsed(t.db, [used], new Date("2030-01-15T12:00:00Z"));
+    const next = await depositAddressFor({ ctx, userId: customer.id });
+    expect(next).not.toBe(used);
+    expect(await depositAddressFor({ ctx, userId: customer.id })).toBe(next);
+    const owned = await findDepositAddresses(t.db, {
+      network: "regtest",
+      addresses: [used, next, "bcrt1qnotours"],
+    });
+    expect(owned.map((row) => [row.address, row.userId]).sort()).toEqual(
+      [
+        [used, customer.id],
+        [next, customer.id],
+      ].sort(),
+    );
+    const [usedRow] = owned.filter((row) => row.address === used);
+    const [nextRow] = owned.filter((row) => row.address === next);
+    expect(nextRow?.chainIndex).toBeGreaterThan(usedRow?.chainIndex ?? Number.MAX_SAFE_INTEGER);
   });
 });

@@ -2,12 +2,13 @@ import { RECEIVE_CHAIN } from "../../bitcoin/keys.js";
 import { receiveAddress } from "../../bitcoin/wallet-keys.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import type { WalletContext } from "./context.js";
-import { findUserDepositAddress, insertDepositAddress, lockNextIndex } from "./queries.js";
+import { findCurrentDepositAddress, insertDepositAddress, lockNextIndex } from "./queries.js";
 
 /**
- * The customer's deposit address on the bank's network, assigned on first need: the next unused index
- * of the BIP84 receive chain. Assignments take the chain's counter lock, so two at once never share an
- * index and a customer never gets two addresses.
+ * The customer's current deposit address on the bank's network: their newest one, until a payment to it
+ * is seen; then (and on first need) the next unused index of the BIP84 receive chain. Old addresses stay
+ * theirs and keep crediting them. Assignments take the chain's counter lock, so two at once never share
+ * an index and a customer never gets two new addresses at once.
  */
 export async function depositAddressFor({
   ctx,
@@ -17,12 +18,12 @@ export async function depositAddressFor({
   userId: string;
 }): Promise<string> {
   const network = ctx.walletKeys.network;
-  const existing = await findUserDepositAddress(ctx.db, { userId, network });
+  const existing = await findCurrentDepositAddress(ctx.db, { userId, network });
   if (existing !== undefined) return existing.address;
   return inDbTransaction(ctx.db, async (tx) => {
     const index = await lockNextIndex(tx, { network, chain: RECEIVE_CHAIN });
     // Another request for this customer may have assigned one while this one waited for the lock.
-    const assigned = await findUserDepositAddress(tx, { userId, network });
+    const assigned = await findCurrentDepositAddress(tx, { userId, network });
     if (assigned !== undefined) return assigned.address;
     const address = receiveAddress(ctx.walletKeys, index);
     await insertDepositAddress(tx, {
@@ -32,6 +33,7 @@ export async function depositAddressFor({
       chain: RECEIVE_CHAIN,
       chainIndex: index,
       createdAt: ctx.clock.now(),
+      usedAt: null,
     });
     return address;
   });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { addressChains, depositAddresses, sendRequests } from "../../db/schema/index.js";
 
@@ -44,15 +44,43 @@ export async function findDepositAddress(
   return row;
 }
 
-export async function findUserDepositAddress(
+/** The customer's current deposit address: their newest, unless a payment to it has been seen. */
+export async function findCurrentDepositAddress(
   db: Db,
   { userId, network }: { userId: string; network: string },
 ): Promise<DepositAddressRow | undefined> {
-  const [row] = await db
+  const [newest] = await db
     .select()
     .from(depositAddresses)
-    .where(and(eq(depositAddresses.userId, userId), eq(depositAddresses.network, network)));
-  return row;
+    .where(and(eq(depositAddresses.userId, userId), eq(depositAddresses.network, network)))
+    .orderBy(desc(depositAddresses.chainIndex))
+    .limit(1);
+  return newest?.usedAt === null ? newest : undefined;
+}
+
+/** The issued addresses among `addresses` (the outputs of a block or a transaction). */
+export async function findDepositAddresses(
+  db: Db,
+  { network, addresses }: { network: string; addresses: readonly string[] },
+): Promise<DepositAddressRow[]> {
+  if (addresses.length === 0) return [];
+  return db
+    .select()
+    .from(depositAddresses)
+    .where(and(eq(depositAddresses.network, network), inArray(depositAddresses.address, [...addresses])));
+}
+
+/** Marks addresses as paid to (the first time only): their owners' receive screens move on to a new one. */
+export async function markDepositAddressesUsed(
+  db: Db,
+  addresses: readonly string[],
+  at: Date,
+): Promise<void> {
+  if (addresses.length === 0) return;
+  await db
+    .update(depositAddresses)
+    .set({ usedAt: at })
+    .where(and(inArray(depositAddresses.address, [...addresses]), isNull(depositAddresses.usedAt)));
 }
 
 /**

@@ -1,0 +1,20 @@
+import type { Clock } from "../../adapters/clock.js";
+import type { ChainBackend } from "../../bitcoin/chain/chain-backend.js";
+import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
+import type { Db } from "../../db/client.js";
+
+/** What the chain follower works with. */
+export type ChainContext = {
+  db: Db;
+  clock: Clock;
+  chain: ChainBackend;
+  /** The bank's wallet and its network: whose addresses a payment may be to. */
+  walletKeys: WalletKeys;
+  /** Confirmations a deposit needs before it is credited (CONFIRMATIONS). */
+  confirmations: number;
+  /** The first height to read when the follower has read nothing yet. */
+  startHeight: number;
+};
+
+/** Outputs below this many satoshis are dust: recorded, never credited. */
+export const DUST_LIMIT_SATS = 546n;

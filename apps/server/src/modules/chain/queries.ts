@@ -1,0 +1,135 @@
+import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { chainBlocks, chainDeposits, type DepositStatus, hotWalletUtxos } from "../../db/schema/index.js";
+
+// The chain module owns chain_blocks, chain_deposits and hot_wallet_utxos: only this file touches them.
+
+export type ChainBlockRow = typeof chainBlocks.$inferSelect;
+export type ChainDepositRow = typeof chainDeposits.$inferSelect;
+export type HotWalletUtxoRow = typeof hotWalletUtxos.$inferSelect;
+
+export async function findLastBlock(db: Db): Promise<ChainBlockRow | undefined> {
+  const [row] = await db.select().from(chainBlocks).orderBy(desc(chainBlocks.height)).limit(1);
+  return row;
+}
+
+/** Records a processed block; false when that height was processed already (the block is skipped). */
+export async function insertBlock(db: Db, row: ChainBlockRow): Promise<boolean> {
+  const rows = await db
+    .insert(chainBlocks)
+    .values(row)
+    .onConflictDoNothing({ target: chainBlocks.height })
+    .returning({ height: chainBlocks.height });
+  return rows.length === 1;
+}
+
+export async function deleteBlock(db: Db, height: number): Promise<void> {
+  await db.delete(chainBlocks).where(eq(chainBlocks.height, height));
+}
+
+export async function findDeposits(db: Db, txid: string): Promise<ChainDepositRow[]> {
+  return db.select().from(chainDeposits).where(eq(chainDeposits.txid, txid));
+}
+
+export async function findDepositsOf(db: Db, txids: readonly string[]): Promise<ChainDepositRow[]> {
+  if (txids.length === 0) return [];
+  return db
+    .select()
+    .from(chainDeposits)
+    .where(inArray(chainDeposits.txid, [...txids]));
+}
+
+/** Inserts the deposit unless (txid, vout) is known; true when it is new. */
+export async function insertDeposit(db: Db, row: ChainDepositRow): Promise<boolean> {
+  const rows = await db
+    .insert(chainDeposits)
+    .values(row)
+    .onConflictDoNothing({ target: [chainDeposits.txid, chainDeposits.vout] })
+    .returning({ txid: chainDeposits.txid });
+  return rows.length === 1;
+}
+
+export async function updateDeposit(
+  db: Db,
+  { txid, vout }: { txid: string; vout: number },
+  values: Partial<
+    Pick<
+      ChainDepositRow,
+      "status" | "blockHeight" | "blockHash" | "creditedAt" | "reorgedAt" | "walletTransactionId"
+    >
+  >,
+): Promise<void> {
+  await db
+    .update(chainDeposits)
+    .set(values)
+    .where(and(eq(chainDeposits.txid, txid), eq(chainDeposits.vout, vout)));
+}
+
+/** The deposits in the block at `height`. */
+export async function findDepositsInBlock(db: Db, height: number): Promise<ChainDepositRow[]> {
+  return db.select().from(chainDeposits).where(eq(chainDeposits.blockHeight, height));
+}
+
+/** Pending deposits in a block at `maxHeight` or below: deep enough to credit. */
+export async function findCreditable(db: Db, maxHeight: number, limit: number): Promise<ChainDepositRow[]> {
+  return db
+    .select()
+    .from(chainDeposits)
+    .where(and(eq(chainDeposits.status, "pending"), lte(chainDeposits.blockHeight, maxHeight)))
+    .orderBy(chainDeposits.blockHeight, chainDeposits.txid, chainDeposits.vout)
+    .limit(limit);
+}
+
+/** Pending deposits in no block: waiting in the mempool, or gone from it. */
+export async function findUnconfirmedPending(db: Db): Promise<ChainDepositRow[]> {
+  return db
+    .select()
+    .from(chainDeposits)
+    .where(and(eq(chainDeposits.status, "pending"), isNull(chainDeposits.blockHeight)));
+}
+
+/**
+ * Locks the deposit's row and answers it if it still has `status`: the claim that makes crediting
+ * happen once even when two followers overlap.
+ */
+export async function lockDepositWithStatus(
+  db: Db,
+  { txid, vout }: { txid: string; vout: number },
+  status: DepositStatus,
+): Promise<ChainDepositRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chainDeposits)
+    .where(and(eq(chainDeposits.txid, txid), eq(chainDeposits.vout, vout), eq(chainDeposits.status, status)))
+    .for("update");
+  return row;
+}
+
+export async function insertUtxo(db: Db, row: HotWalletUtxoRow): Promise<void> {
+  await db.insert(hotWalletUtxos).values(row).onConflictDoNothing();
+}
+
+export async function setUtxoStatus(
+  db: Db,
+  { txid, vout }: { txid: string; vout: number },
+  status: HotWalletUtxoRow["status"],
+): Promise<void> {
+  await db
+    .update(hotWalletUtxos)
+    .set({ status })
+    .where(and(eq(hotWalletUtxos.txid, txid), eq(hotWalletUtxos.vout, vout)));
+}
+
+/** The hot wallet's coins by status, summed (the books compare this with the ledger). */
+export async function sumUtxos(db: Db): Promise<Record<HotWalletUtxoRow["status"], bigint>> {
+  const rows = await db
+    .select({
+      status: hotWalletUtxos.status,
+      total: sql<string>`coalesce(sum(${hotWalletUtxos.valueSats}), 0)`,
+    })
+    .from(hotWalletUtxos)
+    .groupBy(hotWalletUtxos.status);
+  const totals = { available: 0n, locked: 0n, spent: 0n, missing: 0n };
+  for (const row of rows) totals[row.status] = BigInt(row.total);
+  return totals;
+}

@@ -1,0 +1,238 @@
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { p2wpkh, Transaction } from "@scure/btc-signer";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { bitcoindBackend } from "../../bitcoin/chain/bitcoind.js";
+import type { ChainBackend } from "../../bitcoin/chain/chain-backend.js";
+import { networkParams } from "../../bitcoin/network.js";
+import { sandboxRpcTransport } from "../../bitcoin/sandbox/rpc.js";
+import { SandboxNode } from "../../bitcoin/sandbox/sandbox-node.js";
+import type { User } from "../../domain/user.js";
+import { customerBalance } from "../../ledger/accounts.js";
+import { fakeClock } from "../../test/auth-helpers.js";
+import { createTestApp, type TestApp } from "../../test/create-test-app.js";
+import { expectBooksBalanced, insertCustomer, walletContext } from "../../test/money-helpers.js";
+import { findWalletTransaction } from "../transactions/queries.js";
+import { depositAddressFor } from "../wallet/deposit-address.js";
+import { reconcileHotWallet } from "./books.js";
+import type { ChainContext } from "./context.js";
+import { findDepositsOf } from "./queries.js";
+import { syncChain } from "./sync-chain.js";
+
+const REGTEST = networkParams.regtest.params;
+
+let t: TestApp;
+let node: SandboxNode;
+let chain: ChainBackend;
+const clock = fakeClock();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  node = new SandboxNode(t.db, () => {
+    clock.advance(1000);
+    return clock.now();
+  });
+  await node.start();
+  chain = bitcoindBackend({ transport: sandboxRpcTransport(node), network: "regtest" });
+});
+afterAll(() => t.close());
+// Every test moves money: the books balance, and the hot wallet's ledger equals its coins.
+afterEach(async () => {
+  await expectBooksBalanced(t.db);
+  expect(await reconcileHotWallet(t.db)).toMatchObject({ matches: true });
+});
+
+function context(overrides: Partial<ChainContext> = {}): ChainContext {
+  return {
+    db: t.db,
+    clock,
+    chain,
+    walletKeys: walletContext(t).walletKeys,
+    confirmations: 1,
+    startHeight: 0,
+    ...overrides,
+  };
+}
+
+async function customerWithAddress(): Promise<{ user: User; address: string }> {
+  const user = await insertCustomer(t.db);
+  return { user, address: await depositAddressFor({ ctx: walletContext(t), userId: user.id }) };
+}
+
+async function depositOf(txid: string) {
+  const [deposit] = await findDepositsOf(t.db, [txid]);
+  if (deposit === undefined) throw new Error(`no deposit for ${txid}`);
+  return deposit;
+}
+
+async function historyOf(user: User, txid: string) {
+  const deposit = await depositOf(txid);
+  if (deposit.walletTransactionId === null) return undefined;
+  return findWalletTransaction(t.db, { userId: user.id, transactionId: deposit.walletTransactionId });
+}
+
+describe("the chain follower on the sandbox", () => {
+  it("shows a payment at once as pending, credits it at exactly CONFIRMATIONS, and once", async () => {
+    const ctx = context({ confirmations: 3 });
+    const { user, address } = await customerWithAddress();
+    const txid = await node.pay(address, 150_000n);
+
+    await syncChain(ctx);
+    expect(await historyOf(user, txid)).toMatchObject({
+      type: "receive",
+      status: "pending",
+      amount: 150_000n,
+      txid,
+      address,
+    });
+    expect(await customerBalance(t.db, user.id)).toBe(0n);
+
+    await node.mine(2);
+    await syncChain(ctx);
+    expect((await depositOf(txid)).status).toBe("pending");
+    expect(await customerBalance(t.db, user.id)).toBe(0n);
+
+    await node.mine(1);
+    expect((await syncChain(ctx)).credited).toBe(1);
+    expect(await historyOf(user, txid)).toMatchObject({ status: "completed" });
+    expect(await customerBalance(t.db, user.id)).toBe(150_000n);
+
+    await node.mine(3);
+    expect((await syncChain(ctx)).credited).toBe(0);
+    expect(await customerBalance(t.db, user.id)).toBe(150_000n);
+  });
+
+  it("gives the customer a new address once a payment to theirs is seen", async () => {
+    const { user, address } = await customerWithAddress();
+    await node.pay(address, 10_000n);
+    await syncChain(context());
+    const next = await depositAddressFor({ ctx: walletContext(t), userId: user.id });
+    expect(next).not.toBe(address);
+    // The old address still credits its owner.
+    const again = await node.pay(address, 20_000n);
+    await node.mine(1);
+    await syncChain(context());
+    expect((await depositOf(again)).userId).toBe(user.id);
+    expect(await customerBalance(t.db, user.id)).toBe(30_000n);
+  });
+
+  it("never credits a payment that leaves the chain before its confirmations: it fails", async () => {
+    const ctx = context({ confirmations: 2 });
+    const { user, address } = await customerWithAddress();
+    const txid = await node.pay(address, 40_000n);
+    await node.mine(1);
+    await syncChain(ctx);
+    expect((await depositOf(txid)).blockHeight).not.toBeNull();
+
+    await node.reorg(1, { drop: true });
+    await syncChain(ctx);
+    expect(await depositOf(txid)).toMatchObject({ status: "failed", blockHeight: null });
+    expect(await historyOf(user, txid)).toMatchObject({ status: "failed" });
+    await node.mine(3);
+    await syncChain(ctx);
+    expect(await customerBalance(t.db, user.id)).toBe(0n);
+  });
+
+  it("flags a credited payment that leaves the chain, and never credits it twice", async () => {
+    const ctx = context();
+    const { user, address } = await customerWithAddress();
+    const txid = await node.pay(address, 60_000n);
+    await node.mine(1);
+    await syncChain(ctx);
+    expect(await customerBalance(t.db, user.id)).toBe(60_000n);
+
+    await node.reorg(1, { drop: true });
+    const report = await syncChain(ctx);
+    expect(report.disconnected).toBe(1);
+    expect(await depositOf(txid)).toMatchObject({ status: "credited", reorgedAt: expect.any(Date) });
+    expect(await customerBalance(t.db, user.id)).toBe(60_000n);
+  });
+
+  it("counts a payment once when it is seen in the mempool, in a block, out of it and in another", async () => {
+    const ctx = context();
+    const { user, address } = await customerWithAddress();
+    const txid = await node.pay(address, 70_000n);
+    await syncChain(ctx);
+    await node.mine(1);
+    await syncChain(ctx);
+    // The block is replaced; the payment goes back to the mempool and into the new first block.
+    await node.reorg(1);
+    await syncChain(ctx);
+    await syncChain(ctx);
+    expect(await findDepositsOf(t.db, [txid])).toHaveLength(1);
+    expect(await depositOf(txid)).toMatchObject({ status: "credited", reorgedAt: null });
+    expect(await customerBalance(t.db, user.id)).toBe(70_000n);
+  });
+
+  it("records dust without crediting it or showing it", async () => {
+    const { user, address } = await customerWithAddress();
+    const txid = await node.pay(address, 545n);
+    await node.mine(1);
+    await syncChain(context());
+    expect(await depositOf(txid)).toMatchObject({
+      status: "dust",
+      valueSats: 545n,
+      walletTransactionId: null,
+    });
+    expect(await customerBalance(t.db, user.id)).toBe(0n);
+  });
+
+  it("credits each customer paid by one transaction", async () => {
+    const payer = secp256k1.utils.randomSecretKey();
+    const payerPayment = p2wpkh(secp256k1.getPublicKey(payer, true), REGTEST);
+    const funding = await node.pay(payerPayment.address as string, 1_000_000n);
+    await node.mine(1);
+    const funded = await chain.transaction(funding);
+    const vout = funded?.outputs.find((output) => output.address === payerPayment.address)?.vout ?? -1;
+    const customers = await Promise.all([
+      customerWithAddress(),
+      customerWithAddress(),
+      customerWithAddress(),
+    ]);
+    const tx = new Transaction();
+    tx.addInput({
+      txid: funding,
+      index: vout,
+      witnessUtxo: { script: payerPayment.script, amount: 1_000_000n },
+    });
+    customers.forEach(({ address }, i) => tx.addOutputAddress(address, BigInt(100_000 * (i + 1)), REGTEST));
+    tx.sign(payer);
+    tx.finalize();
+    await chain.broadcast(tx.hex);
+    await node.mine(1);
+    await syncChain(context());
+    for (const [i, { user }] of customers.entries()) {
+      expect(await customerBalance(t.db, user.id)).toBe(BigInt(100_000 * (i + 1)));
+    }
+  });
+
+  it("resumes after a crash in the middle of a sync, processing nothing twice", async () => {
+    const { user, address } = await customerWithAddress();
+    const first = await node.pay(address, 11_000n);
+    await node.mine(1);
+    await node.pay(address, 12_000n);
+    await node.mine(2);
+    // The backend fails after the first block: the sync stops there, as a crash would.
+    let reads = 0;
+    const failing: ChainBackend = {
+      ...chain,
+      block: async (hash) => {
+        reads += 1;
+        if (reads > 1) throw new Error("the process died");
+        return chain.block(hash);
+      },
+    };
+    await expect(syncChain(context({ chain: failing }))).rejects.toThrow("the process died");
+    expect((await depositOf(first)).status).toBe("pending");
+    await syncChain(context());
+    await syncChain(context());
+    expect(await customerBalance(t.db, user.id)).toBe(23_000n);
+  });
+
+  it("credits once when two followers run at the same moment", async () => {
+    const { user, address } = await customerWithAddress();
+    await node.pay(address, 33_000n);
+    await node.mine(1);
+    await Promise.all([syncChain(context()), syncChain(context())]);
+    expect(await customerBalance(t.db, user.id)).toBe(33_000n);
+  });
+});
