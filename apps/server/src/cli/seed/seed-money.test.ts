@@ -72,7 +72,9 @@ describe("the demo money", () => {
     for (const { email } of demoCustomers) {
       const customer = await user(email);
       expect(await customerMaySend({ ctx: { db: t.db }, userId: customer.id })).toBe(true);
-      expect(await findCurrentDepositAddress(t.db, { userId: customer.id, network: "regtest" })).toBeDefined();
+      expect(
+        await findCurrentDepositAddress(t.db, { userId: customer.id, network: "regtest" }),
+      ).toBeDefined();
       expect(await historyBalance(customer.id)).toBe(await customerBalance(t.db, customer.id));
     }
     // The e2e suite sends 0.0001 BTC from carol to alice, run after run.

@@ -194,7 +194,9 @@ describe("the chain follower on the sandbox", () => {
       index: vout,
       witnessUtxo: { script: payerPayment.script, amount: 1_000_000n },
     });
-    customers.forEach(({ address }, i) => tx.addOutputAddress(address, BigInt(100_000 * (i + 1)), REGTEST));
+    for (const [i, { address }] of customers.entries()) {
+      tx.addOutputAddress(address, BigInt(100_000 * (i + 1)), REGTEST);
+    }
     tx.sign(payer);
     tx.finalize();
     await chain.broadcast(tx.hex);
