@@ -49,6 +49,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Tests move the server's time (support/server-clock.ts) instead of waiting for it.
       TEST_CLOCK: "manual",
+      // Blocks only when a test mines one (npm run sandbox's endpoints), never on a timer.
+      SANDBOX_BLOCK_SECONDS: "0",
     },
   },
 });

@@ -8,6 +8,7 @@ import type { Mailer } from "./adapters/mailer/mailer.js";
 import { createPriceSource } from "./adapters/price/create-price-source.js";
 import type { PriceSource } from "./adapters/price/price-source.js";
 import { createRateLimiter } from "./adapters/rate-limit/limiter.js";
+import { type ChainSetup, createChainBackend } from "./bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
 import type { AppConfig } from "./config/config.js";
 import type { Db } from "./db/client.js";
@@ -20,6 +21,7 @@ import { authRoutes } from "./modules/auth/routes.js";
 import { sessionLoader } from "./modules/auth/sessions.js";
 import { devClockRoutes } from "./modules/dev-clock/routes.js";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes.js";
+import { devSandboxRoutes } from "./modules/dev-sandbox/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { metaRoutes } from "./modules/meta/routes.js";
 import { transactionRoutes } from "./modules/transactions/routes.js";
@@ -58,7 +60,20 @@ export type AppDeps = {
   geo?: GeoLookup;
   /** Default: the PRICE_SOURCE of the configuration. */
   price?: PriceSource;
+  /** Default: the CHAIN_BACKEND of the configuration (a sandbox node is not started here). */
+  chain?: ChainSetup;
+  /** Runs the chain follower now, when this process runs it (main.ts); default: nothing to run. */
+  syncChainNow?: () => Promise<unknown>;
 };
+
+/**
+ * The clock of an app: TEST_CLOCK=manual gives a ManualClock (the one main.ts also hands the worker),
+ * anything else the system clock. A clock passed in (tests' fakes) is the app's as it is.
+ */
+export function appClock(given: Clock | undefined, config: Pick<AppConfig, "testClock">): Clock {
+  if (given !== undefined) return given;
+  return config.testClock === "manual" ? new ManualClock() : systemClock;
+}
 
 /**
  * Builds the Fastify instance. Every plugin and module is registered here, by hand and in order, so this
@@ -68,7 +83,7 @@ export type AppDeps = {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
   // TEST_CLOCK=manual (tests only; production refuses it): end-to-end tests move this clock.
-  const testClock = deps.clock === undefined && config.testClock === "manual" ? new ManualClock() : null;
+  const testClock = config.testClock === "manual" ? appClock(deps.clock, config) : null;
   const clock = deps.clock ?? testClock ?? systemClock;
   const app = Fastify({
     logger: loggerOptions(config),
@@ -105,6 +120,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         onError: (error) => app.log.warn({ err: error }, "the price provider failed"),
       }),
   };
+  const chain =
+    deps.chain ??
+    createChainBackend({
+      config: config.chainBackend,
+      network: config.bitcoinNetwork,
+      db,
+      now: () => clock.now(),
+    });
   const production = config.nodeEnv === "production";
   const cookies = sessionCookies({ secure: production });
 
@@ -133,8 +156,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (!production && mailer.kind === "outbox") {
     await app.register(devMailboxRoutes, { db, brandName: config.brandName });
   }
+  // The sandbox chain's controls: CHAIN_BACKEND=sandbox, which production refuses.
+  if (!production && chain.sandbox !== null) {
+    await app.register(devSandboxRoutes, {
+      node: chain.sandbox,
+      syncChainNow: deps.syncChainNow ?? (async () => undefined),
+    });
+  }
   // Tests only: TEST_CLOCK=manual, which production refuses.
-  if (!production && testClock !== null) await app.register(devClockRoutes, { clock: testClock });
+  if (!production && testClock instanceof ManualClock)
+    await app.register(devClockRoutes, { clock: testClock });
 
   // Last: the built web app and the not-found handler (JSON 404 for the API, index.html for pages).
   await app.register(spa, { distDir: config.webDistDir });

@@ -1,40 +1,84 @@
-import { systemClock } from "./adapters/clock.js";
-import { buildApp } from "./app.js";
+import { appClock, buildApp } from "./app.js";
+import { createChainBackend } from "./bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
 import { demoSignIns, seedOnFirstStart } from "./cli/seed/seed.js";
 import { withAppSecret } from "./config/app-secret.js";
 import { type Config, ConfigError, loadConfig } from "./config/config.js";
 import { withWalletMnemonic } from "./config/wallet-mnemonic.js";
+import { ADVISORY_LOCKS, tryAdvisoryLock } from "./db/advisory-lock.js";
 import { openDatabase } from "./db/client.js";
 import { migrateDatabase } from "./db/migrate.js";
 import { handleShutdownSignals } from "./lifecycle/shutdown.js";
+import { type ChainWorker, startChainWorker } from "./modules/chain/chain-worker.js";
 
 /**
- * Start-up, in order: configuration and its secret, database, migrations, demo data (embedded default
- * only), HTTP. Later: workers here.
+ * Start-up, in order: configuration and its secret, database, migrations, the sandbox chain (embedded
+ * default), demo data (embedded default only), HTTP (SERVER_ROLE api or all) and the chain worker
+ * (worker or all: it follows the chain while this process holds the advisory lock).
  */
 async function main(): Promise<void> {
   const config = await withWalletMnemonic(await withAppSecret(readConfig()));
   const database = await openDatabase(config.database);
+  const clock = appClock(undefined, config);
+  const chain = createChainBackend({
+    config: config.chainBackend,
+    network: config.bitcoinNetwork,
+    db: database.db,
+    now: () => clock.now(),
+  });
+  const walletKeys = deriveWalletKeys(config.walletMnemonic, config.bitcoinNetwork);
   // The embedded default (PGlite, not production) seeds demo accounts on its first start.
   const embedded = config.database.kind === "pglite" && config.nodeEnv !== "production";
   try {
     await migrateDatabase(database);
-    const walletKeys = deriveWalletKeys(config.walletMnemonic, config.bitcoinNetwork);
-    const seeded = embedded
-      ? await seedOnFirstStart({ db: database.db, clock: systemClock, walletKeys })
-      : null;
+    // Its first start mines the first 101 blocks, so that its faucet can pay.
+    await chain.sandbox?.start();
+    const seeded = embedded ? await seedOnFirstStart({ db: database.db, clock, walletKeys }) : null;
     if (seeded !== null) console.info(`Seeded the demo data: ${seeded.length} accounts`);
   } catch (error) {
     await database.close();
     throw error;
   }
-  const app = await buildApp({ config, db: database.db, dbPing: database.ping });
-  handleShutdownSignals({ log: app.log, steps: [() => app.close(), () => database.close()] });
+
+  let worker: ChainWorker | null = null;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dbPing: database.ping,
+    clock,
+    chain,
+    syncChainNow: async () => worker?.syncNow(),
+  });
+  if (config.serverRole !== "api") {
+    worker = startChainWorker({
+      ctx: {
+        db: database.db,
+        clock,
+        chain: chain.backend,
+        walletKeys,
+        confirmations: config.confirmations,
+        startHeight: config.bitcoinNetwork === "regtest" ? 0 : null,
+      },
+      lead: () => tryAdvisoryLock(database, ADVISORY_LOCKS.chainFollower),
+      pollMs: config.chainPollSeconds * 1000,
+      sandbox:
+        chain.sandbox === null || config.chainBackend.kind !== "sandbox"
+          ? null
+          : { node: chain.sandbox, blockMs: config.chainBackend.blockSeconds * 1000 },
+      log: app.log,
+    });
+  }
+  const stopWorker = async () => worker?.stop();
+  handleShutdownSignals({ log: app.log, steps: [() => app.close(), stopWorker, () => database.close()] });
+  if (config.serverRole === "worker") {
+    app.log.info(`${config.brandName}: the worker runs (SERVER_ROLE=worker, no HTTP server)`);
+    return;
+  }
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await app.close();
+    await stopWorker();
     await database.close();
     throw error;
   }

@@ -36,5 +36,10 @@ export const apiPaths = {
     mailbox: "/api/dev/mailbox",
     /** Tests only (TEST_CLOCK=manual): the server's time, and moving it forward. */
     clock: "/api/dev/clock",
+    sandbox: {
+      pay: "/api/dev/sandbox/pay",
+      mine: "/api/dev/sandbox/mine",
+      reorg: "/api/dev/sandbox/reorg",
+    },
   },
 } as const;

@@ -2,6 +2,7 @@ export * from "./account.js";
 export * from "./api-paths.js";
 export * from "./auth.js";
 export * from "./dev-clock.js";
+export * from "./dev-sandbox.js";
 export * from "./errors.js";
 export * from "./meta.js";
 export * from "./money.js";

@@ -69,6 +69,11 @@ describe("loadConfig", () => {
         PRICE_SOURCE: "http",
         PRICE_URL: "https://api.example.com/v2/prices/BTC-USD/spot",
         PRICE_CACHE_SECONDS: "30",
+        CHAIN_BACKEND: "esplora",
+        ESPLORA_URL: "https://esplora.internal/api/",
+        CONFIRMATIONS: "6",
+        CHAIN_POLL_SECONDS: "10",
+        SERVER_ROLE: "api",
       },
       cwd,
     );
@@ -93,7 +98,60 @@ describe("loadConfig", () => {
       bitcoinNetwork: "mainnet",
       withdrawalFeeSats: 2500n,
       price: { source: "http", url: "https://api.example.com/v2/prices/BTC-USD/spot", cacheSeconds: 30 },
+      chainBackend: { kind: "esplora", url: "https://esplora.internal/api" },
+      confirmations: 6,
+      chainPollSeconds: 10,
+      serverRole: "api",
     });
+  });
+
+  it("defaults to the sandbox chain on regtest: a block a minute, 1 confirmation, API and worker in one", () => {
+    expect(loadConfig({}, cwd)).toMatchObject({
+      chainBackend: { kind: "sandbox", blockSeconds: 60 },
+      confirmations: 1,
+      chainPollSeconds: 5,
+      serverRole: "all",
+    });
+    expect(loadConfig({ SANDBOX_BLOCK_SECONDS: "0" }, cwd).chainBackend).toEqual({
+      kind: "sandbox",
+      blockSeconds: 0,
+    });
+    const testnet = { BITCOIN_NETWORK: "testnet", CHAIN_BACKEND: "esplora", ESPLORA_URL: "http://e.local" };
+    expect(loadConfig(testnet, cwd).confirmations).toBe(3);
+  });
+
+  it("reads a bitcoind backend with a password or a cookie file, never both", () => {
+    const bitcoind = { CHAIN_BACKEND: "bitcoind", BITCOIND_RPC_URL: "http://127.0.0.1:18443" };
+    expect(
+      loadConfig({ ...bitcoind, BITCOIND_RPC_COOKIE_FILE: "/var/lib/bitcoind/regtest/.cookie" }, cwd)
+        .chainBackend,
+    ).toEqual({
+      kind: "bitcoind",
+      url: "http://127.0.0.1:18443",
+      username: null,
+      password: null,
+      cookieFile: "/var/lib/bitcoind/regtest/.cookie",
+    });
+    expect(configError({ ...bitcoind, BITCOIND_RPC_USER: "bank", BITCOIND_RPC_COOKIE_FILE: "/c" })).toBe(
+      "Invalid configuration: BITCOIND_RPC_USER and BITCOIND_RPC_PASSWORD, or BITCOIND_RPC_COOKIE_FILE: not both",
+    );
+    expect(configError({ CHAIN_BACKEND: "bitcoind" })).toBe(
+      "Invalid configuration: BITCOIND_RPC_URL is required when CHAIN_BACKEND=bitcoind",
+    );
+    expect(configError({ CHAIN_BACKEND: "esplora" })).toBe(
+      "Invalid configuration: ESPLORA_URL is required when CHAIN_BACKEND=esplora",
+    );
+  });
+
+  it("refuses the sandbox chain off regtest, and never echoes an RPC URL", () => {
+    expect(configError({ BITCOIN_NETWORK: "mainnet" })).toBe(
+      "Invalid configuration: CHAIN_BACKEND=sandbox needs BITCOIN_NETWORK=regtest (got mainnet)",
+    );
+    const message = configError({ CHAIN_BACKEND: "bitcoind", BITCOIND_RPC_URL: "ftp://user:secret@node" });
+    expect(message).toBe("Invalid configuration: BITCOIND_RPC_URL must be an http:// or https:// URL");
+    expect(configError({ SERVER_ROLE: "cron" })).toBe(
+      'Invalid configuration: SERVER_ROLE must be one of all, api, worker (got "cron")',
+    );
   });
 
   it("derives the mail sender and the public address from the brand and the port", () => {
@@ -189,7 +247,8 @@ describe("loadConfig", () => {
         "APP_SECRET is required in production: the secret generated in DATA_DIR is for development only; " +
         "SMTP_URL is required in production: the dev mailbox is for development only; " +
         "PUBLIC_URL is required in production: links in emails must point at the bank's public address; " +
-        "WALLET_MNEMONIC is required in production: the wallet seed generated in DATA_DIR is for development only",
+        "WALLET_MNEMONIC is required in production: the wallet seed generated in DATA_DIR is for development only; " +
+        "CHAIN_BACKEND is required in production: the sandbox chain is for development only: use bitcoind or esplora",
     );
     const production = {
       NODE_ENV: "production",
@@ -198,6 +257,8 @@ describe("loadConfig", () => {
       SMTP_URL: "smtp://mail.internal:25",
       PUBLIC_URL: "https://bank.example",
       WALLET_MNEMONIC: MNEMONIC,
+      CHAIN_BACKEND: "esplora",
+      ESPLORA_URL: "https://esplora.internal",
     };
     expect(loadConfig(production, cwd).database.kind).toBe("postgres");
     expect(configError({ ...production, SMTP_URL: "" })).toBe(
@@ -213,6 +274,8 @@ describe("loadConfig", () => {
       SMTP_URL: "smtp://mail.internal:25",
       PUBLIC_URL: "https://bank.example",
       WALLET_MNEMONIC: MNEMONIC,
+      CHAIN_BACKEND: "esplora",
+      ESPLORA_URL: "https://esplora.internal",
     };
     expect(configError({ ...production, TEST_CLOCK: "manual" })).toBe(
       "Invalid configuration: TEST_CLOCK=manual is for tests only, never in production",

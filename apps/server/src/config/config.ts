@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_BRAND_NAME } from "@satsbank/shared";
 import { z } from "zod";
+import { type ChainConfig, chainConfig, chainEnvShape, chainSecretVariables } from "./chain.js";
 import { isHttpUrl, isPostgresUrl, isSmtpUrl, oneOf, optional } from "./parsers.js";
 import { type WalletConfig, walletConfig, walletEnvShape } from "./wallet.js";
 
@@ -17,34 +18,35 @@ export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug",
 /** Where the data lives: the embedded PGlite (dataDir null = in memory, for tests) or a PostgreSQL server. */
 export type DatabaseTarget = { kind: "pglite"; dataDir: string | null } | { kind: "postgres"; url: string };
 
-export type Config = WalletConfig & {
-  port: number;
-  host: string;
-  dataDir: string;
-  database: DatabaseTarget;
-  nodeEnv: z.infer<typeof nodeEnvSchema>;
-  brandName: string;
-  logLevel: z.infer<typeof logLevelSchema>;
-  webDistDir: string;
-  /**
-   * The root of every derived key (TOTP secret encryption, code MACs). Null: the embedded default, a secret
-   * generated on first start and kept in `$DATA_DIR/app-secret` (see app-secret.ts); never in production.
-   */
-  appSecret: string | null;
-  /** Null: the dev mailbox (mail kept in the database); never in production. */
-  smtpUrl: string | null;
-  mailFrom: string;
-  /** Where people reach the bank, without a trailing slash: the base of links in emails. */
-  publicUrl: string;
-  /** A MaxMind-format database (GeoLite2 City or Country) for the login history's locations. */
-  geoipDb: string | null;
-  /** Trust X-Forwarded-For/-Proto/-Host: only behind a reverse proxy that sets them. */
-  trustProxy: boolean;
-  /** Serve the OpenAPI document and its UI at /api/docs. */
-  apiDocs: boolean;
-  /** "manual": tests move the server's time with POST /api/dev/clock; never in production. */
-  testClock: z.infer<typeof testClockSchema>;
-};
+export type Config = WalletConfig &
+  ChainConfig & {
+    port: number;
+    host: string;
+    dataDir: string;
+    database: DatabaseTarget;
+    nodeEnv: z.infer<typeof nodeEnvSchema>;
+    brandName: string;
+    logLevel: z.infer<typeof logLevelSchema>;
+    webDistDir: string;
+    /**
+     * The root of every derived key (TOTP secret encryption, code MACs). Null: the embedded default, a secret
+     * generated on first start and kept in `$DATA_DIR/app-secret` (see app-secret.ts); never in production.
+     */
+    appSecret: string | null;
+    /** Null: the dev mailbox (mail kept in the database); never in production. */
+    smtpUrl: string | null;
+    mailFrom: string;
+    /** Where people reach the bank, without a trailing slash: the base of links in emails. */
+    publicUrl: string;
+    /** A MaxMind-format database (GeoLite2 City or Country) for the login history's locations. */
+    geoipDb: string | null;
+    /** Trust X-Forwarded-For/-Proto/-Host: only behind a reverse proxy that sets them. */
+    trustProxy: boolean;
+    /** Serve the OpenAPI document and its UI at /api/docs. */
+    apiDocs: boolean;
+    /** "manual": tests move the server's time with POST /api/dev/clock; never in production. */
+    testClock: z.infer<typeof testClockSchema>;
+  };
 
 /** A Config whose APP_SECRET and WALLET_MNEMONIC have been settled: what the app runs with. */
 export type AppConfig = Config & { appSecret: string; walletMnemonic: string };
@@ -99,10 +101,17 @@ const envSchema = z.object({
   API_DOCS: optional(booleanVariable),
   TEST_CLOCK: optional(z.enum(testClockSchema.options, { error: oneOf(testClockSchema.options) })),
   ...walletEnvShape,
+  ...chainEnvShape,
 });
 
 // Never echo these back: URLs usually carry a password, and the secret is a secret.
-const secretVariables = new Set(["DATABASE_URL", "SMTP_URL", "APP_SECRET", "WALLET_MNEMONIC"]);
+const secretVariables = new Set<string>([
+  "DATABASE_URL",
+  "SMTP_URL",
+  "APP_SECRET",
+  "WALLET_MNEMONIC",
+  ...chainSecretVariables,
+]);
 
 function describeIssue(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
   const name = String(issue.path[0] ?? "environment");
@@ -118,6 +127,7 @@ const productionRequirements = [
   ["SMTP_URL", "the dev mailbox is for development only"],
   ["PUBLIC_URL", "links in emails must point at the bank's public address"],
   ["WALLET_MNEMONIC", "the wallet seed generated in DATA_DIR is for development only"],
+  ["CHAIN_BACKEND", "the sandbox chain is for development only: use bitcoind or esplora"],
 ] as const;
 
 /** Parses the environment into a Config, or throws a ConfigError whose message is one line naming the variable. */
@@ -145,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
 
   const wallet = walletConfig(vars);
   if (typeof wallet === "string") throw new ConfigError(`Invalid configuration: ${wallet}`);
+  const chain = chainConfig(vars, wallet.bitcoinNetwork, nodeEnv === "production");
+  if (typeof chain === "string") throw new ConfigError(`Invalid configuration: ${chain}`);
 
   const dataDir = path.resolve(cwd, vars.DATA_DIR ?? "./data");
   const port = vars.PORT ?? 3000;
@@ -170,5 +182,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     apiDocs: vars.API_DOCS ?? false,
     testClock: vars.TEST_CLOCK ?? "system",
     ...wallet,
+    ...chain,
   };
 }

@@ -20,7 +20,7 @@ export type TestAppOptions = {
   config?: Partial<AppConfig>;
   /** Replaces the real database ping, e.g. with one that fails. */
   dbPing?: () => Promise<void>;
-} & Pick<AppDeps, "clock" | "mailer" | "geo" | "price">;
+} & Pick<AppDeps, "clock" | "mailer" | "geo" | "price" | "chain" | "syncChainNow">;
 
 export type TestDatabase = { handle: DatabaseHandle; target: DatabaseTarget; close: () => Promise<void> };
 
@@ -38,7 +38,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // A no-op on the migrated PGlite template, but it keeps the real start-up path under test.
     await migrateDatabase(handle);
     const config = testConfig({ database: database.target, ...options.config });
-    const { clock, mailer, geo, price } = options;
+    const { clock, mailer, geo, price, chain, syncChainNow } = options;
     const app = await buildApp({
       config,
       db: handle.db,
@@ -47,6 +47,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(mailer === undefined ? {} : { mailer }),
       ...(geo === undefined ? {} : { geo }),
       ...(price === undefined ? {} : { price }),
+      ...(chain === undefined ? {} : { chain }),
+      ...(syncChainNow === undefined ? {} : { syncChainNow }),
     });
     const close = async () => {
       await app.close();

@@ -12,8 +12,11 @@ export type ChainContext = {
   walletKeys: WalletKeys;
   /** Confirmations a deposit needs before it is credited (CONFIRMATIONS). */
   confirmations: number;
-  /** The first height to read when the follower has read nothing yet. */
-  startHeight: number;
+  /**
+   * The first height to read when the follower has read nothing yet; null: the chain's tip at that moment
+   * (a new bank on mainnet has no deposits in older blocks).
+   */
+  startHeight: number | null;
 };
 
 /** Outputs below this many satoshis are dust: recorded, never credited. */

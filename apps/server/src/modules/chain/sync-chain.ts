@@ -65,7 +65,7 @@ export async function syncChain(ctx: ChainContext): Promise<SyncReport> {
     last = (await findLastBlock(ctx.db)) ?? null;
   }
 
-  let height = last === null ? ctx.startHeight : last.height + 1;
+  let height = last === null ? (ctx.startHeight ?? tip.height) : last.height + 1;
   while (height <= tip.height) {
     const block = await ctx.chain.block(await ctx.chain.blockHash(height));
     // The chain moved under us (a reorganisation mid-sync): the next sync starts over from the top.

@@ -1,0 +1,86 @@
+import {
+  apiPaths,
+  devSandboxBlocksResponseSchema,
+  devSandboxMineBodySchema,
+  devSandboxPayBodySchema,
+  devSandboxPayResponseSchema,
+  devSandboxReorgBodySchema,
+} from "@satsbank/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { SandboxNode } from "../../bitcoin/sandbox/sandbox-node.js";
+import { AppError } from "../../domain/app-error.js";
+import { isLoopbackAddress } from "../../domain/ip-address.js";
+import { sandboxCommand } from "./sandbox-command.js";
+
+export const devSandboxLoopbackOnlyText =
+  "The sandbox chain answers only on this machine (a loopback address).";
+
+export type DevSandboxOptions = {
+  node: SandboxNode;
+  /** Runs the chain follower now, so a payment or a block shows at once (when this process follows). */
+  syncChainNow: () => Promise<unknown>;
+};
+
+/**
+ * The sandbox chain's controls for `npm run sandbox` and the end-to-end tests: pay from the faucet, mine,
+ * reorganise. app.ts registers them only with CHAIN_BACKEND=sandbox (which production refuses), and they
+ * answer only loopback clients, like the dev mailbox. Each runs the chain follower before it answers.
+ */
+export const devSandboxRoutes: FastifyPluginAsyncZod<DevSandboxOptions> = async (
+  app,
+  { node, syncChainNow },
+) => {
+  app.addHook("onRequest", async (request) => {
+    if (!isLoopbackAddress(request.ip)) throw new AppError("FORBIDDEN", devSandboxLoopbackOnlyText);
+  });
+  const run = <T>(work: () => Promise<T>) => sandboxCommand(work, syncChainNow);
+
+  app.post(
+    apiPaths.dev.sandbox.pay,
+    {
+      schema: {
+        summary: "Sandbox only: the faucet pays an address",
+        tags: ["dev"],
+        body: devSandboxPayBodySchema,
+        response: { 200: devSandboxPayResponseSchema },
+      },
+    },
+    async (request) => {
+      const { address, amountSats } = request.body;
+      return { txid: await run(() => node.pay(address, BigInt(amountSats))) };
+    },
+  );
+
+  app.post(
+    apiPaths.dev.sandbox.mine,
+    {
+      schema: {
+        summary: "Sandbox only: mine blocks",
+        tags: ["dev"],
+        body: devSandboxMineBodySchema,
+        response: { 200: devSandboxBlocksResponseSchema },
+      },
+    },
+    async (request) => {
+      const hashes = await run(() => node.mine(request.body.blocks ?? 1));
+      return { hashes, height: (await node.tip()).height };
+    },
+  );
+
+  app.post(
+    apiPaths.dev.sandbox.reorg,
+    {
+      schema: {
+        summary: "Sandbox only: replace the last blocks",
+        tags: ["dev"],
+        body: devSandboxReorgBodySchema,
+        response: { 200: devSandboxBlocksResponseSchema },
+      },
+    },
+    async (request) => {
+      const { depth, drop } = request.body;
+      const hashes = await run(() => node.reorg(depth, { drop: drop ?? false }));
+      return { hashes, height: (await node.tip()).height };
+    },
+  );
+};
