@@ -4,19 +4,15 @@
 // one statement, retried on serialization failure or deadlock) between random accounts, first among 50
 // accounts, then among 10 hot ones. Each run lasts BENCH_SECONDS (default 10) after a short warm-up.
 import { randomUUID } from "node:crypto";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
-import { type Db, pgliteOptions, wrapPglite } from "../src/db/client.js";
+import type { Db } from "../src/db/client.js";
 import { withRetries } from "../src/db/db-transaction.js";
-import { migrateDatabase } from "../src/db/migrate.js";
-import * as schema from "../src/db/schema/index.js";
 import { sats } from "../src/domain/money.js";
 import { bankAccountId, openCustomerAccounts } from "../src/ledger/accounts.js";
 import { InsufficientFundsError } from "../src/ledger/errors.js";
 import { checkLedgerInvariants } from "../src/ledger/invariants.js";
 import { postTransfers } from "../src/ledger/post-transfers.js";
 import { insertUser } from "../src/modules/auth/queries.js";
+import { onPglite, onPostgres } from "./databases.js";
 
 const WORKERS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -113,45 +109,9 @@ async function measure(label: string, db: Db): Promise<void> {
   if (!books.ok) process.exitCode = 1;
 }
 
-async function onPglite(): Promise<void> {
-  const handle = await wrapPglite(new PGlite(pgliteOptions));
-  try {
-    await migrateDatabase(handle);
-    await measure("PGlite (in-process WASM PostgreSQL, one connection)", handle.db);
-  } finally {
-    await handle.close();
-  }
-}
-
-async function onPostgres(serverUrl: string): Promise<void> {
-  const name = `satsbank_bench_${randomUUID().replaceAll("-", "")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: POOL_SIZE });
-  pool.on("error", () => {});
-  try {
-    const db: Db = drizzle({ client: pool, schema });
-    await migrateDatabase({ kind: "postgres", pool, db, ping: async () => {}, close: async () => {} });
-    await measure(`PostgreSQL (${POOL_SIZE} connections)`, db);
-  } finally {
-    await pool.end();
-    await admin(`drop database if exists "${name}" with (force)`);
-  }
-}
-
 console.info(`Ledger postings: one transfer per posting, ${SECONDS} s per run`);
-await onPglite();
+await onPglite(measure);
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (serverUrl === undefined)
   console.info("\nPostgreSQL: not run (set TEST_DATABASE_URL to a server to run it)");
-else await onPostgres(serverUrl);
+else await onPostgres(serverUrl, POOL_SIZE, measure);

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { satsSchema } from "./money.js";
+import { plainText } from "./text.js";
 
 // The sandbox chain's controls (CHAIN_BACKEND=sandbox, never in production), for `npm run sandbox` and the
 // end-to-end tests: pay from its faucet, mine blocks, reorganise the last ones.
 
 /** `POST /api/dev/sandbox/pay`: the faucet pays `amountSats` to `address` (a mempool transaction). */
 export const devSandboxPayBodySchema = z.object({
-  address: z.string().trim().min(1).max(100),
+  address: z.string().trim().check(plainText).min(1).max(100),
   amountSats: satsSchema,
 });
 export type DevSandboxPayBody = z.infer<typeof devSandboxPayBodySchema>;

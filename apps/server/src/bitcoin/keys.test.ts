@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   accountKey,
   CHANGE_CHAIN,
+  DerivationChain,
   deriveAddress,
+  derivePublicKey,
   isValidAddress,
   isValidMnemonic,
   RECEIVE_CHAIN,
@@ -54,5 +56,22 @@ describe("address validation", () => {
     expect(isValidAddress("bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyv", "mainnet")).toBe(false);
     expect(isValidAddress("alice", "mainnet")).toBe(false);
     expect(isValidAddress("", "mainnet")).toBe(false);
+  });
+});
+
+describe("public derivation of a chain's addresses", () => {
+  it("derives the same keys as private derivation, and the BIP84 test vector", () => {
+    const account = accountKey(MNEMONIC, "mainnet");
+    const receive = new DerivationChain(account, RECEIVE_CHAIN);
+    const change = new DerivationChain(account, CHANGE_CHAIN);
+    for (const index of [0, 1, 2, 17, 1000, 2 ** 31 - 1]) {
+      expect(receive.publicKey(index)).toEqual(derivePublicKey(account, RECEIVE_CHAIN, index));
+      expect(change.publicKey(index)).toEqual(derivePublicKey(account, CHANGE_CHAIN, index));
+    }
+    expect(Buffer.from(receive.publicKey(0)).toString("hex")).toBe(
+      "0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c",
+    );
+    expect(() => receive.publicKey(2 ** 31)).toThrow(RangeError);
+    expect(() => receive.publicKey(-1)).toThrow(RangeError);
   });
 });

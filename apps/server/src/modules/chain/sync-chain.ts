@@ -82,8 +82,15 @@ export async function syncChain(ctx: ChainContext): Promise<SyncReport> {
   return report;
 }
 
-/** The outputs of `transactions` that pay an issued address, with whose it is. */
-async function paymentsIn(db: Db, ctx: ChainContext, transactions: readonly ChainTransaction[]) {
+/**
+ * The outputs of `transactions` that pay an issued deposit address, with whose it is: one indexed query
+ * for all of a block's output addresses (`npm run bench` times it on a 4,000-transaction block).
+ */
+export async function paymentsIn(
+  db: Db,
+  ctx: Pick<ChainContext, "walletKeys">,
+  transactions: readonly ChainTransaction[],
+) {
   const addresses = new Set<string>();
   for (const tx of transactions) {
     for (const output of tx.outputs) if (output.address !== null) addresses.add(output.address);
