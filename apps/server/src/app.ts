@@ -145,7 +145,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Modules.
   await app.register(healthRoutes, { dbPing: deps.dbPing });
-  await app.register(metaRoutes, { prefix: API_PREFIX, brandName: config.brandName });
+  await app.register(metaRoutes, {
+    prefix: API_PREFIX,
+    brandName: config.brandName,
+    chain: config.chainBackend.kind,
+  });
   const devices = deviceCookies({ secure: production, key: ctx.authKeys.deviceCookie });
   await app.register(authRoutes, { ctx, cookies, devices, spareLoopback: !production });
   await app.register(accountRoutes, { ctx });

@@ -6,6 +6,8 @@ export const DEFAULT_BRAND_NAME = "Satsbank";
 /** What the server tells the app about this installation (`GET /api/meta`). */
 export const metaResponseSchema = z.object({
   brandName: z.string().min(1),
+  /** What reads the Bitcoin network: "sandbox" (a test network, no real money) shows a badge. */
+  chain: z.enum(["sandbox", "bitcoind", "esplora"]),
 });
 export type MetaResponse = z.infer<typeof metaResponseSchema>;
 

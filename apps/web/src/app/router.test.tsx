@@ -125,6 +125,21 @@ describe("route table", () => {
     expect(screen.getByText("Acme Sats")).toBeInTheDocument();
   });
 
+  it("shows the Sandbox badge on every screen while the server runs the sandbox chain, and only then", async () => {
+    stubApi({ chain: "sandbox" });
+    renderRoute("/auth/login");
+    expect(await screen.findByText("Sandbox")).toBeInTheDocument();
+    expect(screen.getByText(/a test network, no bitcoin here is real/)).toBeInTheDocument();
+  });
+
+  it("shows no Sandbox badge on a real chain", async () => {
+    stubApi({ chain: "bitcoind" });
+    renderRoute("/auth/login");
+    await screen.findByRole("heading", { level: 1, name: "Welcome Back" });
+    await waitFor(() => expect(document.title).toBe("Sign in · Satsbank"));
+    expect(screen.queryByText("Sandbox")).not.toBeInTheDocument();
+  });
+
   it("titles the splash with the brand name alone", async () => {
     stubApi({ brandName: "Acme Sats" });
     renderRoute("/splash");

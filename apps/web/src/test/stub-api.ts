@@ -14,6 +14,8 @@ export type StubHandler = (request: StubRequest) => unknown;
 
 export interface StubApiOptions {
   brandName?: string;
+  /** The chain backend the meta answer names; "sandbox" shows the Sandbox badge. */
+  chain?: "sandbox" | "bitcoind" | "esplora";
   /** The session `GET /api/auth/me` answers: a user, or `null` for a 401 (the default). */
   user?: SessionUser | null;
   /** More endpoints, keyed "METHOD /path" (`"POST /api/auth/login"`); they win over the defaults. */
@@ -41,9 +43,14 @@ async function readBody(init: RequestInit | undefined): Promise<unknown> {
  * Stubs `fetch` at the boundary: `GET /api/meta` and `GET /api/auth/me` answer by default, `routes` add
  * more, anything else is a 404. Returns the mock; `requestsTo(mock, "POST /api/...")` lists what was sent.
  */
-export function stubApi({ brandName = "Satsbank", user = null, routes = {} }: StubApiOptions = {}) {
+export function stubApi({
+  brandName = "Satsbank",
+  chain = "bitcoind",
+  user = null,
+  routes = {},
+}: StubApiOptions = {}) {
   const handlers: Record<string, StubHandler> = {
-    "GET /api/meta": () => ({ brandName }),
+    "GET /api/meta": () => ({ brandName, chain }),
     "GET /api/auth/me": () => (user ? { user } : apiError(401, "UNAUTHENTICATED", "Sign in to continue")),
     ...routes,
   };

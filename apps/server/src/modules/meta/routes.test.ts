@@ -13,11 +13,17 @@ describe("GET /api/meta", () => {
     t = await createTestApp();
     const res = await t.app.inject({ url: "/api/meta" });
     expect(res.statusCode).toBe(200);
-    expect(metaResponseSchema.strict().parse(res.json())).toEqual({ brandName: "Satsbank" });
+    expect(metaResponseSchema.strict().parse(res.json())).toEqual({
+      brandName: "Satsbank",
+      chain: "sandbox",
+    });
   });
 
   it("uses BRAND_NAME when the operator sets one", async () => {
     t = await createTestApp({ config: { brandName: "Acme Bank" } });
-    expect((await t.app.inject({ url: "/api/meta" })).json()).toEqual({ brandName: "Acme Bank" });
+    expect((await t.app.inject({ url: "/api/meta" })).json()).toEqual({
+      brandName: "Acme Bank",
+      chain: "sandbox",
+    });
   });
 });

@@ -1,8 +1,11 @@
-import { metaResponseSchema } from "@satsbank/shared";
+import { type MetaResponse, metaResponseSchema } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 /** What the web app needs to know about this installation before anyone signs in. */
-export const metaRoutes: FastifyPluginAsyncZod<{ brandName: string }> = async (app, { brandName }) => {
+export const metaRoutes: FastifyPluginAsyncZod<{ brandName: string; chain: MetaResponse["chain"] }> = async (
+  app,
+  { brandName, chain },
+) => {
   app.get(
     "/meta",
     {
@@ -12,6 +15,6 @@ export const metaRoutes: FastifyPluginAsyncZod<{ brandName: string }> = async (a
         response: { 200: metaResponseSchema },
       },
     },
-    async () => ({ brandName }),
+    async () => ({ brandName, chain }),
   );
 };

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Outlet, ScrollRestoration, useMatches } from "react-router";
+import { SandboxBadge } from "@/components/layout/sandbox-badge";
 import { SkipLink } from "@/components/layout/skip-link";
 import { useBrandName } from "@/lib/api/meta";
 import { useFocusOnNavigation } from "./use-focus-on-navigation";
@@ -8,7 +9,7 @@ import { useFocusOnNavigation } from "./use-focus-on-navigation";
 export type RouteHandle = { title?: string };
 
 /**
- * Every page: the skip link, scroll restoration, the focus on the new screen's heading after a
+ * Every page: the skip link, the Sandbox badge (on the sandbox chain), scroll restoration, the focus on the new screen's heading after a
  * navigation, and the document title: the server's brand name, after the deepest route's own title when
  * it has one ("Verify your email · Satsbank").
  */
@@ -26,6 +27,7 @@ export function RootLayout() {
   return (
     <>
       <SkipLink />
+      <SandboxBadge />
       <Outlet />
       <ScrollRestoration />
     </>

@@ -19,6 +19,11 @@ export function useMeta() {
   return useQuery(metaQueryOptions);
 }
 
+/** True when the server runs on the sandbox chain: a test network where no bitcoin is real. */
+export function useIsSandbox(): boolean {
+  return useMeta().data?.chain === "sandbox";
+}
+
 /**
  * The installation's brand name; `undefined` while it loads (callers keep the space, they do not show a
  * guess that could flash to another name). If the API cannot be reached, the default brand name.
