@@ -21,6 +21,7 @@ export const apiPaths = {
   },
   wallet: {
     summary: "/api/wallet",
+    receive: "/api/wallet/receive",
     quote: "/api/wallet/send/quote",
     send: "/api/wallet/send",
   },

@@ -135,3 +135,20 @@ export const sendBodySchema = z.object({
   idempotencyKey: z.uuid(),
 });
 export type SendBody = z.infer<typeof sendBodySchema>;
+
+/** The Bitcoin networks a bank can run on (`BITCOIN_NETWORK`). */
+export const bitcoinNetworkSchema = z.enum(["mainnet", "testnet", "signet", "regtest"]);
+export type BitcoinNetworkName = z.infer<typeof bitcoinNetworkSchema>;
+
+/**
+ * `GET /api/wallet/receive`: where the customer can be paid. `address` is their current deposit address
+ * (a new one once a payment to it is seen), `uri` its BIP21 URI for the QR code, `username` the name other
+ * customers can send to inside the bank.
+ */
+export const receiveInfoSchema = z.object({
+  address: z.string().min(1),
+  uri: z.string().startsWith("bitcoin:"),
+  username: z.string(),
+  network: bitcoinNetworkSchema,
+});
+export type ReceiveInfo = z.infer<typeof receiveInfoSchema>;

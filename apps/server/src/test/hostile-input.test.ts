@@ -154,6 +154,7 @@ function cases(email: string): Case[] {
     { method: "GET", route: "/api/account/login-history", ...none },
     { method: "GET", route: "/api/admin/ledger/health", ...none },
     { method: "GET", route: "/api/wallet", ...none },
+    { method: "GET", route: "/api/wallet/receive", ...none },
     {
       method: "POST",
       route: "/api/wallet/send/quote",
@@ -187,6 +188,30 @@ function cases(email: string): Case[] {
       other: ["transactionId"],
     },
     { method: "GET", route: "/api/dev/mailbox", part: "query", valid: {}, text: ["to"], other: [] },
+    {
+      method: "POST",
+      route: "/api/dev/sandbox/pay",
+      part: "body",
+      valid: { address: "bcrt1qnotanaddress", amountSats: "1000" },
+      text: ["address"],
+      other: ["amountSats"],
+    },
+    {
+      method: "POST",
+      route: "/api/dev/sandbox/mine",
+      part: "body",
+      valid: { blocks: 1 },
+      text: [],
+      other: ["blocks"],
+    },
+    {
+      method: "POST",
+      route: "/api/dev/sandbox/reorg",
+      part: "body",
+      valid: { depth: 1, drop: false },
+      text: [],
+      other: ["depth", "drop"],
+    },
     { method: "GET", route: "/dev/mailbox", part: "query", valid: {}, text: ["to"], other: [] },
   ];
 }

@@ -1,5 +1,6 @@
 import {
   apiPaths,
+  receiveInfoSchema,
   sendBodySchema,
   sendQuoteBodySchema,
   sendQuoteSchema,
@@ -12,6 +13,7 @@ import type { RateLimiter } from "../../adapters/rate-limit/limiter.js";
 import { type RateLimitRule, rateLimitRules } from "../../domain/rate-limit.js";
 import { requireRole, signedIn } from "../../plugins/session.js";
 import type { WalletContext } from "./context.js";
+import { getReceiveInfo } from "./get-receive-info.js";
 import { getWalletSummary } from "./get-wallet-summary.js";
 import { quoteSend } from "./quote-send.js";
 import { sendBitcoin } from "./send-bitcoin.js";
@@ -27,7 +29,7 @@ const perCustomer = (limiter: RateLimiter, rule: RateLimitRule) => async (reques
   await limiter.take({ rule, key: signedIn(request).user.id });
 };
 
-/** The signed-in customer's wallet: balance, quote and send. */
+/** The signed-in customer's wallet: balance, receive address, quote and send. */
 export const walletRoutes: FastifyPluginAsyncZod<{ ctx: WalletContext; limiter: RateLimiter }> = async (
   app,
   { ctx, limiter },
@@ -44,6 +46,19 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: WalletContext; limiter: 
       },
     },
     async (request) => getWalletSummary({ ctx, userId: signedIn(request).user.id }),
+  );
+
+  app.get(
+    apiPaths.wallet.receive,
+    {
+      schema: {
+        summary:
+          "The current deposit address (a new one once a payment to it is seen), its BIP21 URI, the username",
+        tags,
+        response: { 200: receiveInfoSchema },
+      },
+    },
+    async (request) => getReceiveInfo({ ctx, customer: signedIn(request).user }),
   );
 
   app.post(
