@@ -1,0 +1,33 @@
+import { type APIRequestContext, expect } from "@playwright/test";
+
+// The sandbox chain's controls, as `npm run sandbox` uses them (loopback-only dev endpoints of the server
+// under test). Each answers after the chain follower has run, so what it changed is already credited.
+
+async function post(
+  request: APIRequestContext,
+  path: string,
+  body: unknown,
+): Promise<Record<string, unknown>> {
+  const res = await request.post(path, { data: body });
+  expect(res.ok(), `POST ${path} answered ${res.status()}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** The sandbox's faucet pays `amountSats` to `address`: a payment waiting in the mempool. Answers the txid. */
+export async function sandboxPay(
+  request: APIRequestContext,
+  address: string,
+  amountSats: bigint,
+): Promise<string> {
+  const { txid } = await post(request, "/api/dev/sandbox/pay", {
+    address,
+    amountSats: amountSats.toString(),
+  });
+  return String(txid);
+}
+
+/** Mines `blocks` blocks; answers the chain's height. */
+export async function sandboxMine(request: APIRequestContext, blocks = 1): Promise<number> {
+  const { height } = await post(request, "/api/dev/sandbox/mine", { blocks });
+  return Number(height);
+}
