@@ -11,6 +11,15 @@ export const sendMessages = {
   sent: "Bitcoin sent successfully",
 } as const;
 
+// The receive screen's words. The specification names the share fallback's toast (section 8) and the
+// confirmation time (sections 2 and 9); it gives no words for a plain copy, so that toast follows
+// 'User ID copied'.
+export const receiveMessages = {
+  copied: "Address copied",
+  shareFallback: { title: "Sharing not supported", text: "Address copied to clipboard instead" },
+  confirmationTime: "Transactions may take 10-60 minutes to confirm.",
+} as const;
+
 /** A refusal's destructive toast: its title and its text. */
 export type SendErrorToast = { readonly title: string; readonly text: string };
 

@@ -1,5 +1,6 @@
 import { Copy } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { copyText } from "@/lib/clipboard";
 import { cn } from "@/lib/cn";
 import { notify } from "@/lib/notify";
 
@@ -15,13 +16,7 @@ export interface CopyButtonProps {
 /** Copies `value` to the clipboard and says so in a toast. */
 export function CopyButton({ value, label, copiedTitle, className }: CopyButtonProps) {
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-      notify.success(copiedTitle);
-    } catch {
-      // No clipboard (an insecure origin) or permission refused: the text stays selectable.
-      notify.error("Could not copy", "Select the text and copy it instead.");
-    }
+    if (await copyText(value)) notify.success(copiedTitle);
   }
   return (
     <Button

@@ -23,6 +23,8 @@ export const queryKeys = {
     all: ["wallet"] as const,
     /** `WalletSummary`: balance, spendable amount, fee and the price inside it. */
     summary: ["wallet", "summary"] as const,
+    /** `ReceiveInfo`: the current deposit address, its URI and the username. */
+    receive: ["wallet", "receive"] as const,
   },
   transactions: {
     /** Everything under it: a send or a receive invalidates this. */

@@ -1,4 +1,5 @@
 import type {
+  ReceiveInfo,
   SendQuoteBody,
   SessionUser,
   Transaction,
@@ -37,6 +38,14 @@ export const walletSummary: WalletSummary = {
   spendableSats: "746000",
   canSend: true,
   price: { usdPerBtc: "42389.57", asOf: "2025-04-17T14:05:00.000Z", stale: false, source: "fixed" },
+};
+
+/** The customer's receive details, as `GET /api/wallet/receive` answers (BIP173's regtest example). */
+export const receiveInfo: ReceiveInfo = {
+  address: "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080",
+  uri: "bitcoin:bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080",
+  username: "ada",
+  network: "regtest",
 };
 
 /** A transaction line; override what the test is about. */

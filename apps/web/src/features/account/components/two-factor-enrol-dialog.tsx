@@ -1,10 +1,10 @@
 import type { TwoFactorSetupResponse } from "@satsbank/shared";
 import { CopyButton } from "@/components/copy-button";
+import { QrCode } from "@/components/qr-code";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { notify } from "@/lib/notify";
 import { useEnableTwoFactor } from "../api/enable-two-factor";
-import { QrCode } from "./qr-code";
 import { TwoFactorCodeForm } from "./two-factor-code-form";
 
 export interface TwoFactorEnrolDialogProps {
