@@ -141,6 +141,13 @@ const screens: Record<Viewer, readonly Screen[]> = {
       },
     },
     { name: "/wallet/receive", path: "/wallet/receive", heading: "Receive Bitcoin" },
+    {
+      name: "/wallet/receive, load failed",
+      path: "/wallet/receive",
+      heading: "Receive Bitcoin",
+      intercept: (page) => page.route("**/api/wallet/receive", (route) => route.fulfill({ status: 500 })),
+      open: (page) => expect(page.getByRole("button", { name: "Try again" })).toBeVisible(),
+    },
     { name: "/history", path: "/history", heading: "Transaction History" },
     {
       name: "/history, filter menu",
