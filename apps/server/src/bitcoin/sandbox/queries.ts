@@ -116,6 +116,16 @@ export async function findTransactionsAbove(db: Db, height: number): Promise<San
   return db.select().from(sandboxTransactions).where(gt(sandboxTransactions.blockHeight, height));
 }
 
+/** An output's own columns, for selects that join its transaction. */
+const outputColumns = {
+  txid: sandboxOutputs.txid,
+  vout: sandboxOutputs.vout,
+  valueSats: sandboxOutputs.valueSats,
+  script: sandboxOutputs.script,
+  address: sandboxOutputs.address,
+  spentBy: sandboxOutputs.spentBy,
+};
+
 /** The outputs `outpoints` name, found or not. */
 export async function findOutputs(
   db: Db,
@@ -125,12 +135,7 @@ export async function findOutputs(
   const txids = [...new Set(outpoints.map((outpoint) => outpoint.txid))];
   const rows = await db
     .select({
-      txid: sandboxOutputs.txid,
-      vout: sandboxOutputs.vout,
-      valueSats: sandboxOutputs.valueSats,
-      script: sandboxOutputs.script,
-      address: sandboxOutputs.address,
-      spentBy: sandboxOutputs.spentBy,
+      ...outputColumns,
       blockHeight: sandboxTransactions.blockHeight,
       coinbase: sandboxTransactions.coinbase,
     })
@@ -181,14 +186,7 @@ export async function findUnspentOf(
   { tipHeight, coinbaseMaturity }: { tipHeight: number; coinbaseMaturity: number },
 ): Promise<SandboxOutputRow[]> {
   return db
-    .select({
-      txid: sandboxOutputs.txid,
-      vout: sandboxOutputs.vout,
-      valueSats: sandboxOutputs.valueSats,
-      script: sandboxOutputs.script,
-      address: sandboxOutputs.address,
-      spentBy: sandboxOutputs.spentBy,
-    })
+    .select(outputColumns)
     .from(sandboxOutputs)
     .innerJoin(sandboxTransactions, eq(sandboxTransactions.txid, sandboxOutputs.txid))
     .where(
