@@ -15,6 +15,7 @@ const BUILT = new Set([
   "/dashboard",
   "/wallet",
   "/wallet/send",
+  "/wallet/receive",
   "/history",
 ]);
 const PUBLIC = new Set(["/auth/login", "/auth/signup", "/auth/reset-password"]);
