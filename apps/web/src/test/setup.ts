@@ -1,8 +1,12 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import { notify } from "@/lib/notify";
 import { stubApi } from "./stub-api";
+
+// Every screen is a lazy route: the first test to open one waits for its module to be transformed and
+// loaded, which on a busy 2-core machine can take over a second. findBy* and waitFor poll until then.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these; Radix and the reduced-motion checks read them.
 if (!window.matchMedia) {
