@@ -8,6 +8,8 @@ import type { TestAccount } from "./accounts.js";
  * - carol: the sender of the send-to-alice spec; only that spec changes her balance.
  * - david: reads only (the spec that tries to open another customer's transaction).
  * - grace: the accessibility scan's customer; it only looks (a send reaches its review, never more).
+ * - hiroshi: the sender of the spec that pays another customer's deposit address; only it changes his
+ *   balance.
  * alice receives money here, so no test may assert her exact balance.
  */
 export const moneyAccounts = {
@@ -15,6 +17,7 @@ export const moneyAccounts = {
   carol: { name: "Carol Nguyen", email: "carol@example.com", password: "demo-password" },
   david: { name: "David Okafor", email: "david@example.com", password: "demo-password" },
   grace: { name: "Grace Kim", email: "grace@example.com", password: "demo-password" },
+  hiroshi: { name: "Hiroshi Tanaka", email: "hiroshi@example.com", password: "demo-password" },
 } as const satisfies Record<string, TestAccount>;
 
 const SATS_PER_BTC = 100_000_000n;
