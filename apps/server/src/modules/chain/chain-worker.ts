@@ -27,7 +27,14 @@ export type ChainWorker = {
  * leader dies: its connection closes and the lock with it. A backend that is down or answers garbage
  * is logged and tried again at the next pass: deposits wait, nothing is lost or credited twice.
  */
-export function startChainWorker({ ctx, lead, pollMs, sandbox, log }: ChainWorkerOptions): ChainWorker {
+export function startChainWorker({
+  ctx: given,
+  lead,
+  pollMs,
+  sandbox,
+  log,
+}: ChainWorkerOptions): ChainWorker {
+  const ctx: ChainContext = { ...given, mempoolRead: given.mempoolRead ?? new Set() };
   let lock: HeldLock | null = null;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

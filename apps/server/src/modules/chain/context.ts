@@ -17,6 +17,12 @@ export type ChainContext = {
    * (a new bank on mainnet has no deposits in older blocks).
    */
   startHeight: number | null;
+  /**
+   * The mempool transactions this process has read already (the worker keeps one set for its life):
+   * each pass reads at most 500 new ones, so a large mempool is read over several passes, not the same
+   * 500 again. Without it, a pass reads the mempool as if new.
+   */
+  mempoolRead?: Set<string>;
 };
 
 /** Outputs below this many satoshis are dust: recorded, never credited. */

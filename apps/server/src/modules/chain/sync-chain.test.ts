@@ -237,4 +237,29 @@ describe("the chain follower on the sandbox", () => {
     await Promise.all([syncChain(context()), syncChain(context())]);
     expect(await customerBalance(t.db, user.id)).toBe(33_000n);
   });
+
+  it("reads a large mempool over several passes, not the same 500 transactions again", async () => {
+    const { user, address } = await customerWithAddress();
+    const txid = await node.pay(address, 44_000n);
+    // 600 other transactions wait before the payment, none of them to the bank.
+    const others = Array.from({ length: 600 }, (_, i) => i.toString(16).padStart(64, "f"));
+    const busy: ChainBackend = {
+      ...chain,
+      mempoolTxids: async () => [...others, ...(await chain.mempoolTxids())],
+      transaction: async (id) =>
+        others.includes(id) ? { txid: id, inputs: [], outputs: [], hex: "" } : chain.transaction(id),
+      transactionStatus: async (id) =>
+        others.includes(id)
+          ? { confirmations: 0, blockHash: null, blockHeight: null }
+          : chain.transactionStatus(id),
+    };
+    const ctx = context({ chain: busy, mempoolRead: new Set() });
+    await syncChain(ctx);
+    expect(await findDepositsOf(t.db, [txid])).toEqual([]);
+    await syncChain(ctx);
+    expect(await historyOf(user, txid)).toMatchObject({ status: "pending", txid });
+    await node.mine(1);
+    await syncChain(ctx);
+    expect(await customerBalance(t.db, user.id)).toBe(44_000n);
+  });
 });

@@ -224,9 +224,15 @@ async function disconnectBlock(ctx: ChainContext, height: number): Promise<void>
  */
 async function readMempool(ctx: ChainContext): Promise<void> {
   const mempool = await ctx.chain.mempoolTxids();
-  const known = new Set((await findDepositsOf(ctx.db, mempool)).map((row) => row.txid));
-  const unread = mempool.filter((txid) => !known.has(txid)).slice(0, MEMPOOL_READS);
+  const read = ctx.mempoolRead ?? new Set<string>();
+  // Forget what left the mempool, so the memory follows the mempool's size.
+  const waiting = new Set(mempool);
+  for (const txid of read) if (!waiting.has(txid)) read.delete(txid);
+  const unread = mempool.filter((txid) => !read.has(txid)).slice(0, MEMPOOL_READS);
+  const known = new Set((await findDepositsOf(ctx.db, unread)).map((row) => row.txid));
   for (const txid of unread) {
+    read.add(txid);
+    if (known.has(txid)) continue;
     const tx = await ctx.chain.transaction(txid);
     if (tx === null) continue;
     await inDbTransaction(ctx.db, async (db) => {
