@@ -181,17 +181,20 @@ async function connectBlock(ctx: ChainContext, block: ChainBlock): Promise<void>
         await notePayment(db, ctx, payment, where);
         continue;
       }
-      await updateDeposit(db, deposit, { blockHeight: block.height, blockHash: block.hash });
-      if (deposit.status === "failed") {
-        // It left the chain before it was credited and is back in a block: it counts again.
-        await updateDeposit(db, deposit, { status: "pending" });
-        if (deposit.walletTransactionId) await markDepositStatus(db, deposit.walletTransactionId, "pending");
+      // It left the chain before it was credited and is back in a block: it counts again.
+      const revived = deposit.status === "failed";
+      // Credited, reorganised out, and now back: its coin is the hot wallet's again.
+      const returned = deposit.status === "credited" && deposit.reorgedAt !== null;
+      await updateDeposit(db, deposit, {
+        blockHeight: block.height,
+        blockHash: block.hash,
+        ...(revived ? { status: "pending" } : {}),
+        ...(returned ? { reorgedAt: null } : {}),
+      });
+      if (revived && deposit.walletTransactionId) {
+        await markDepositStatus(db, deposit.walletTransactionId, "pending");
       }
-      if (deposit.status === "credited" && deposit.reorgedAt !== null) {
-        // Credited, reorganised out, and now back: its coin is the hot wallet's again.
-        await updateDeposit(db, deposit, { reorgedAt: null });
-        await setUtxoStatus(db, deposit, "available");
-      }
+      if (returned) await setUtxoStatus(db, deposit, "available");
     }
     await markDepositAddressesUsed(
       db,
@@ -208,11 +211,13 @@ async function connectBlock(ctx: ChainContext, block: ChainBlock): Promise<void>
 async function disconnectBlock(ctx: ChainContext, height: number): Promise<void> {
   await inDbTransaction(ctx.db, async (db) => {
     for (const deposit of await findDepositsInBlock(db, height)) {
-      await updateDeposit(db, deposit, { blockHeight: null, blockHash: null });
-      if (deposit.status === "credited") {
-        await updateDeposit(db, deposit, { reorgedAt: ctx.clock.now() });
-        await setUtxoStatus(db, deposit, "missing");
-      }
+      const credited = deposit.status === "credited";
+      await updateDeposit(db, deposit, {
+        blockHeight: null,
+        blockHash: null,
+        ...(credited ? { reorgedAt: ctx.clock.now() } : {}),
+      });
+      if (credited) await setUtxoStatus(db, deposit, "missing");
     }
     await deleteBlock(db, height);
   });
