@@ -1,8 +1,8 @@
 // Contract test of the bitcoind adapter against recorded answers of Bitcoin Core (fixtures/).
 import { describe, expect, it } from "vitest";
 import { bitcoindBackend } from "./bitcoind.js";
-import { BroadcastRejected, ChainBackendError } from "./chain-backend.js";
 import { addresses, hashes, recorded, times, transactions, txids } from "./fixtures/expected.js";
+import { failure, rejection } from "./fixtures/rejections.js";
 import { type RpcAnswer, recordedAnswer, recordedNode, specialRpc } from "./fixtures/replay.js";
 
 function backend(answers: Record<string, RpcAnswer> = {}) {
@@ -11,24 +11,6 @@ function backend(answers: Record<string, RpcAnswer> = {}) {
     chain: bitcoindBackend({ transport: node.transport, network: "regtest" }),
     requests: node.requests,
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ChainBackendError> {
-  const error = await promise.then(
-    () => new Error("expected a failure"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ChainBackendError);
-  return error as ChainBackendError;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<BroadcastRejected> {
-  const error = await promise.then(
-    () => new Error("expected a rejection"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BroadcastRejected);
-  return error as BroadcastRejected;
 }
 
 /** A recorded answer with its JSON changed, for the shapes a broken node might send. */

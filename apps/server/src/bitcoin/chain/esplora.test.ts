@@ -1,8 +1,8 @@
 // Contract test of the Esplora adapter against recorded answers of Blockstream's electrs (fixtures/).
 import { describe, expect, it } from "vitest";
-import { BroadcastRejected, ChainBackendError } from "./chain-backend.js";
 import { esploraBackend, parseRejection } from "./esplora.js";
 import { hashes, recorded, times, transactions, txids } from "./fixtures/expected.js";
+import { failure, rejection } from "./fixtures/rejections.js";
 import {
   type HttpAnswer,
   recordedEsplora,
@@ -24,24 +24,6 @@ function backend(answers: Record<string, HttpAnswer> = {}) {
     timeoutMs: 2000,
   });
   return { chain, requests: server.requests };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ChainBackendError> {
-  const error = await promise.then(
-    () => new Error("expected a failure"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ChainBackendError);
-  return error as ChainBackendError;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<BroadcastRejected> {
-  const error = await promise.then(
-    () => new Error("expected a rejection"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BroadcastRejected);
-  return error as BroadcastRejected;
 }
 
 const rawBlock = (hash: string) =>

@@ -8,22 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ChainBackendError } from "./chain-backend.js";
 import { hashes } from "./fixtures/expected.js";
+import { failure } from "./fixtures/rejections.js";
 import { type RpcAnswer, recordedAnswer, specialRpc } from "./fixtures/replay.js";
 import { jsonRpcClient, RpcError } from "./json-rpc.js";
 import { httpJsonRpcTransport } from "./json-rpc-http.js";
 
 const hash = z.string().regex(/^[0-9a-f]{64}$/);
-
-async function failure(promise: Promise<unknown>): Promise<ChainBackendError> {
-  const error = await promise.then(
-    () => new Error("expected a failure"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ChainBackendError);
-  return error as ChainBackendError;
-}
 
 describe("jsonRpcClient", () => {
   const answering = (answer: RpcAnswer) => {
