@@ -112,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db,
     clock,
     walletKeys: deriveWalletKeys(config.walletMnemonic, config.bitcoinNetwork),
+    withdrawalFeeSats: config.withdrawalFeeSats,
     price:
       deps.price ??
       createPriceSource({

@@ -24,8 +24,9 @@ export type ErrorCode = z.infer<typeof errorCodeSchema>;
 export const errorReasonSchema = z.enum([
   "unknownRecipient",
   "selfSend",
-  "outsideAddress",
+  "invalidAddress",
   "otherNetworkAddress",
+  "belowDust",
   "invalidAmount",
   "insufficientFunds",
   "notVerified",

@@ -22,6 +22,8 @@ export const transactionSchema = z.object({
   }),
   note: z.string().nullable(),
   txid: z.string().nullable(),
+  /** How deep its chain transaction is: 0 in the mempool; null for a transaction with no txid. */
+  confirmations: z.number().int().nonnegative().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
@@ -61,6 +63,12 @@ export const ledgerHealthSchema = z.object({
   totalSats: z.string(),
   negativeCustomerAccounts: z.number().int(),
   mismatchedAccounts: z.number().int(),
+  /** The hot wallet's ledger account equals its coins on the chain. */
+  hotWalletMatchesCoins: z.boolean(),
+  /** The hot wallet's bitcoin and what the bank owes (customer balances, withdrawals not yet paid out). */
+  reservesSats: z.string(),
+  liabilitiesSats: z.string(),
+  reservesCoverLiabilities: z.boolean(),
   checkedAt: z.iso.datetime(),
 });
 export type LedgerHealth = z.infer<typeof ledgerHealthSchema>;

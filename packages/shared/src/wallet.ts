@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ErrorReason } from "./errors.js";
 import { AMOUNT_INPUT_PATTERN, formatBtcPlain, parseBtc, satsSchema } from "./money.js";
 import { plainText } from "./text.js";
+import { isValidUsername } from "./username.js";
 
 // The specification's send messages (sections 5 and 8): title and text of each toast.
 export const sendMessages = {
@@ -35,10 +36,17 @@ export const sendErrors = {
     text: "No customer has that username or deposit address",
   },
   selfSend: { title: "Invalid recipient", text: "You can't send Bitcoin to yourself" },
-  outsideAddress: { title: "Invalid recipient", text: "Sending to outside addresses is not available yet" },
+  invalidAddress: {
+    title: "Invalid recipient",
+    text: "That is not a valid Bitcoin address: check it and try again",
+  },
   otherNetworkAddress: {
     title: "Invalid recipient",
     text: "That address belongs to another Bitcoin network",
+  },
+  belowDust: {
+    title: "Invalid amount",
+    text: "The smallest amount you can send to a Bitcoin address is 0.00000546 BTC",
   },
   invalidAmount: sendMessages.invalidAmount,
   /** Its text names the spendable amount: see `insufficientFundsText`. */
@@ -71,11 +79,28 @@ export const priceSchema = z.object({
 });
 export type Price = z.infer<typeof priceSchema>;
 
+/**
+ * The smallest amount a withdrawal may send: an output below 546 sat is dust, which nodes refuse to relay.
+ * The text of `sendErrors.belowDust` says it in BTC.
+ */
+export const MIN_WITHDRAWAL_SATS = 546n;
+
+/**
+ * True when the recipient, as typed, cannot be a username, so it is meant as an address: a send to it is a
+ * withdrawal unless the address is another customer's. The form uses it to know what Max can fill in; the
+ * server decides.
+ */
+export function recipientIsAddress(recipient: string): boolean {
+  return !isValidUsername(recipient.trim().toLowerCase());
+}
+
 /** `GET /api/wallet`: the signed-in customer's balance and what they may do with it. */
 export const walletSummarySchema = z.object({
   balanceSats: satsSchema,
   /** The most a transfer to another customer can move now (no network fee inside the bank). */
   spendableSats: satsSchema,
+  /** The network fee of a withdrawal (a send to an address outside the bank): WITHDRAWAL_FEE_SAT. */
+  withdrawalFeeSats: satsSchema,
   /** Sending needs verified identity and address; receiving never does. */
   canSend: z.boolean(),
   price: priceSchema,
@@ -123,8 +148,16 @@ export const sendQuoteBodySchema = z.object({
 });
 export type SendQuoteBody = z.infer<typeof sendQuoteBodySchema>;
 
+/** Where a send goes: to another customer (inside the bank, no fee) or to an outside address (a withdrawal). */
+export const sendKindSchema = z.enum(["transfer", "withdrawal"]);
+export type SendKind = z.infer<typeof sendKindSchema>;
+
 export const sendQuoteSchema = z.object({
-  payee: payeeSchema,
+  kind: sendKindSchema,
+  /** The customer a transfer reaches; null for a withdrawal. */
+  payee: payeeSchema.nullable(),
+  /** The address the money goes to: the outside address of a withdrawal, or the payee's deposit address. */
+  address: z.string().nullable(),
   amountSats: satsSchema,
   feeSats: satsSchema,
   totalSats: satsSchema,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidMnemonic } from "../bitcoin/keys.js";
 import { type BitcoinNetwork, bitcoinNetworks } from "../bitcoin/network.js";
+import { type Sats, sats } from "../domain/money.js";
 import { isHttpUrl, oneOf, optional } from "./parsers.js";
 
 // The money and Bitcoin variables of config.ts, kept apart so each file stays readable. They are parsed
@@ -18,11 +19,11 @@ export const walletEnvShape = {
     z.string().refine(isValidMnemonic, { error: "must be a valid BIP39 mnemonic (12 to 24 English words)" }),
   ),
   BITCOIN_NETWORK: optional(z.enum(bitcoinNetworks, { error: oneOf(bitcoinNetworks) })),
-  WITHDRAWAL_FEE_SATS: optional(
+  WITHDRAWAL_FEE_SAT: optional(
     z
       .string()
       .regex(/^\d{1,15}$/, { error: "must be a whole number of satoshis" })
-      .transform((text) => BigInt(text)),
+      .transform((text) => sats(BigInt(text))),
   ),
   PRICE_SOURCE: optional(z.enum(priceSources, { error: oneOf(priceSources) })),
   PRICE_USD: optional(
@@ -49,7 +50,7 @@ export type WalletConfig = {
   walletMnemonic: string | null;
   bitcoinNetwork: BitcoinNetwork;
   /** The network fee a customer pays on a withdrawal to an outside address. */
-  withdrawalFeeSats: bigint;
+  withdrawalFeeSats: Sats;
   price: PriceConfig;
 };
 
@@ -68,7 +69,7 @@ export function walletConfig(vars: WalletVars): WalletConfig | string {
   return {
     walletMnemonic: vars.WALLET_MNEMONIC?.trim().split(/\s+/).join(" ") ?? null,
     bitcoinNetwork: vars.BITCOIN_NETWORK ?? "regtest",
-    withdrawalFeeSats: vars.WITHDRAWAL_FEE_SATS ?? 1000n,
+    withdrawalFeeSats: vars.WITHDRAWAL_FEE_SAT ?? sats(1000n),
     price,
   };
 }

@@ -1,9 +1,15 @@
-import { insufficientFundsText, sendMessages } from "@satsbank/shared";
+import {
+  formatBtcPlain,
+  insufficientFundsText,
+  MIN_WITHDRAWAL_SATS,
+  sendErrors,
+  sendMessages,
+} from "@satsbank/shared";
 import { describe, expect, it } from "vitest";
 import { postingProblem } from "./ledger.js";
 import { MAX_SATS, sats, satsFromString } from "./money.js";
 import { centsToUsdText, usdTextToCents } from "./price.js";
-import { amountProblem, internalTransferCost, spendableForTransfer } from "./send-rules.js";
+import { amountProblem, sendCost, sendFee, spendableAmount } from "./send-rules.js";
 
 describe("satoshi amounts", () => {
   it("brands whole amounts from zero to the supply, nothing else", () => {
@@ -24,8 +30,28 @@ describe("satoshi amounts", () => {
 
 describe("send rules", () => {
   it("lets a customer send their whole balance inside the bank, at no fee", () => {
-    expect(spendableForTransfer(sats(746_000n))).toBe(746_000n);
-    expect(internalTransferCost(sats(1_000n))).toEqual({ fee: 0n, total: 1_000n });
+    const fee = sendFee("transfer", sats(1_000n));
+    expect(fee).toBe(0n);
+    expect(spendableAmount(sats(746_000n), fee)).toBe(746_000n);
+    expect(sendCost(sats(1_000n), fee)).toEqual({ fee: 0n, total: 1_000n });
+  });
+
+  it("charges a withdrawal its fee: amount + fee leaves the balance, so less can be sent", () => {
+    const fee = sendFee("withdrawal", sats(1_000n));
+    expect(fee).toBe(1_000n);
+    expect(spendableAmount(sats(746_000n), fee)).toBe(745_000n);
+    expect(spendableAmount(sats(999n), fee)).toBe(0n);
+    expect(sendCost(sats(5_000n), fee)).toEqual({ fee: 1_000n, total: 6_000n });
+  });
+
+  it("refuses a withdrawal below the dust limit, and only a withdrawal", () => {
+    expect(amountProblem(545n, sats(746_000n), "withdrawal")).toEqual({
+      reason: "belowDust",
+      text: sendErrors.belowDust.text,
+    });
+    expect(sendErrors.belowDust.text).toContain(`${formatBtcPlain(MIN_WITHDRAWAL_SATS)} BTC`);
+    expect(amountProblem(546n, sats(746_000n), "withdrawal")).toBeNull();
+    expect(amountProblem(545n, sats(746_000n), "transfer")).toBeNull();
   });
 
   it("says what is wrong with an amount in the specification's words", () => {

@@ -15,8 +15,15 @@ describe("parseRecipient", () => {
     expect(parseRecipient("bc1qmainnet", check)).toEqual({ kind: "other-network-address" });
   });
 
+  it("calls text meant as an address but not a valid one an invalid address", () => {
+    // A bad checksum or a truncated address: too long for a username, or written like a bech32 address.
+    for (const text of ["bcrt1qnotreal", "x".repeat(21), "1BoatSLRHtKNngkdXEeobR76b53LETtpyX", "tb1q"]) {
+      expect(parseRecipient(text, check)).toEqual({ kind: "invalid-address" });
+    }
+  });
+
   it("calls anything else invalid", () => {
-    for (const text of ["", "a", "no spaces allowed", "bcrt1qnotreal", "x".repeat(21), "é-lodie"]) {
+    for (const text of ["", "a", "no spaces allowed", "é-lodie", "bob!"]) {
       expect(parseRecipient(text, check)).toEqual({ kind: "invalid" });
     }
   });

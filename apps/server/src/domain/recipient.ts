@@ -1,4 +1,4 @@
-import { isValidUsername } from "@satsbank/shared";
+import { BITCOIN_ADDRESS_PREFIXES, isValidUsername, USERNAME_MAX_LENGTH } from "@satsbank/shared";
 
 /** What an address check says about a text: an address of this bank's network, of another, or neither. */
 export type AddressCheck = "this-network" | "other-network" | "not-an-address";
@@ -8,11 +8,25 @@ export type RecipientInput =
   | { kind: "username"; username: string }
   | { kind: "address"; address: string }
   | { kind: "other-network-address" }
+  /** Meant as an address (too long for a username, or written like one) but not a valid one. */
+  | { kind: "invalid-address" }
   | { kind: "invalid" };
 
 /** Bech32 addresses may be written in capitals (QR codes do); the canonical form is lower case. */
 function canonicalAddress(text: string): string {
   return /^(bc|tb|bcrt)1/i.test(text) ? text.toLowerCase() : text;
+}
+
+/**
+ * Text someone meant as an address: letters and digits too long for a username (a mistyped or truncated
+ * address, a bad checksum), or starting like a bech32 address.
+ */
+function looksLikeAddress(text: string): boolean {
+  return (
+    /^[a-z0-9]+$/i.test(text) &&
+    (text.length > USERNAME_MAX_LENGTH ||
+      BITCOIN_ADDRESS_PREFIXES.some((p) => text.toLowerCase().startsWith(p)))
+  );
 }
 
 /**
@@ -30,7 +44,8 @@ export function parseRecipient(text: string, checkAddress: (text: string) => Add
       return { kind: "other-network-address" };
     case "not-an-address": {
       const username = trimmed.toLowerCase();
-      return isValidUsername(username) ? { kind: "username", username } : { kind: "invalid" };
+      if (isValidUsername(username)) return { kind: "username", username };
+      return looksLikeAddress(trimmed) ? { kind: "invalid-address" } : { kind: "invalid" };
     }
   }
 }

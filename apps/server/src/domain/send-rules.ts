@@ -1,25 +1,43 @@
-import { insufficientFundsText, sendMessages } from "@satsbank/shared";
+import { insufficientFundsText, MIN_WITHDRAWAL_SATS, sendErrors, sendMessages } from "@satsbank/shared";
 import { type Sats, sats } from "./money.js";
 
-/** Inside the bank there is no network fee: a customer can move their whole balance. */
-export function spendableForTransfer(balance: Sats): Sats {
-  return balance;
+/** Where a send goes: another customer (a transfer inside the bank) or an outside address (a withdrawal). */
+export type SendKind = "transfer" | "withdrawal";
+
+/**
+ * What a send of `kind` costs besides its amount: nothing inside the bank, the withdrawal fee
+ * (WITHDRAWAL_FEE_SAT) on the chain.
+ */
+export function sendFee(kind: SendKind, withdrawalFee: Sats): Sats {
+  return kind === "withdrawal" ? withdrawalFee : sats(0n);
 }
 
-/** What a transfer to another customer costs: the amount, no fee. */
-export function internalTransferCost(amount: Sats): { fee: Sats; total: Sats } {
-  return { fee: sats(0n), total: amount };
+/** The most a send of that fee can move: the balance less the fee, never below zero. */
+export function spendableAmount(balance: Sats, fee: Sats): Sats {
+  return balance > fee ? sats(balance - fee) : sats(0n);
+}
+
+/** What a send costs in all: its amount, its fee, and what leaves the balance (amount + fee). */
+export function sendCost(amount: Sats, fee: Sats): { fee: Sats; total: Sats } {
+  return { fee, total: sats(amount + fee) };
 }
 
 /** What is wrong with an amount: its reason and the text the amount field shows. */
-export type AmountProblem = { reason: "invalidAmount" | "insufficientFunds"; text: string };
+export type AmountProblem = { reason: "invalidAmount" | "insufficientFunds" | "belowDust"; text: string };
 
 /**
- * The amount field's problem, if any: zero is not an amount, and more than the spendable balance says
- * how much can be sent ("You can only send up to 0.00746 BTC").
+ * The amount field's problem, if any: zero is not an amount, a withdrawal below the dust limit could never
+ * be relayed, and more than the spendable amount says how much can be sent ("You can only send up to
+ * 0.00746 BTC").
  */
-export function amountProblem(amount: bigint, spendable: Sats): AmountProblem | null {
+export function amountProblem(
+  amount: bigint,
+  spendable: Sats,
+  kind: SendKind = "transfer",
+): AmountProblem | null {
   if (amount <= 0n) return { reason: "invalidAmount", text: sendMessages.invalidAmount.text };
+  if (kind === "withdrawal" && amount < MIN_WITHDRAWAL_SATS)
+    return { reason: "belowDust", text: sendErrors.belowDust.text };
   if (amount > spendable) return { reason: "insufficientFunds", text: insufficientFundsText(spendable) };
   return null;
 }

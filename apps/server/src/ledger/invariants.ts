@@ -8,7 +8,13 @@ export type LedgerInvariants = {
   negativeCustomerAccounts: number;
   /** Accounts whose balance is not the sum of their transfers (credits minus debits). */
   mismatchedAccounts: number;
-  /** All three hold. */
+  /** The hot wallet's bitcoin, as the ledger says (checked against its coins by reconcileHotWallet). */
+  reservesSats: bigint;
+  /** Customer balances plus withdrawals not yet paid out: what the bank owes. */
+  liabilitiesSats: bigint;
+  /** Reserves >= liabilities: every satoshi a customer holds is backed by a coin on the chain. */
+  reservesCoverLiabilities: boolean;
+  /** The three double-entry invariants hold (reserves are the chain's books: see modules/chain/books.ts). */
   ok: boolean;
 };
 
@@ -18,6 +24,7 @@ export async function checkLedgerInvariants(db: Db): Promise<LedgerInvariants> {
   const booksBalanced = figures.totalSats === 0n;
   return {
     ...figures,
+    reservesCoverLiabilities: figures.reservesSats >= figures.liabilitiesSats,
     booksBalanced,
     ok: booksBalanced && figures.negativeCustomerAccounts === 0 && figures.mismatchedAccounts === 0,
   };

@@ -106,15 +106,25 @@ export type InvariantFigures = {
   totalSats: bigint;
   negativeCustomerAccounts: number;
   mismatchedAccounts: number;
+  /** The bitcoin the hot wallet's ledger account says the bank holds (the size of its balance). */
+  reservesSats: bigint;
+  /** What the bank owes: every customer balance, and the withdrawals confirmed but not yet paid out. */
+  liabilitiesSats: bigint;
 };
 
 /**
  * The books in one statement (one snapshot): the sum of every balance, the customer accounts below zero,
- * and the accounts whose balance differs from their transfers' credits minus debits (a transfer naming
- * an account that does not exist counts as a mismatch too).
+ * the accounts whose balance differs from their transfers' credits minus debits (a transfer naming an
+ * account that does not exist counts as a mismatch too), and the reserves against the liabilities.
  */
 export async function invariantFigures(db: Db): Promise<InvariantFigures> {
-  const result = await db.execute<{ total: string; negative: string; mismatched: string }>(sql`
+  const result = await db.execute<{
+    total: string;
+    reserves: string;
+    liabilities: string;
+    negative: string;
+    mismatched: string;
+  }>(sql`
     with movements as (
       select account_id, sum(change) as total from (
         select debit_account_id as account_id, -amount as change from ledger_transfers
@@ -125,6 +135,9 @@ export async function invariantFigures(db: Db): Promise<InvariantFigures> {
     )
     select
       (select coalesce(sum(balance), 0)::text from ledger_accounts) as total,
+      (select coalesce(-sum(balance), 0)::text from ledger_accounts where kind = 'hot_wallet') as reserves,
+      (select coalesce(sum(balance), 0)::text from ledger_accounts
+        where kind in ('customer', 'withdrawal_clearing')) as liabilities,
       (select count(*)::text from ledger_accounts where kind = 'customer' and balance < 0) as negative,
       (select count(*)::text
          from ledger_accounts a full join movements m on m.account_id = a.id
@@ -135,5 +148,7 @@ export async function invariantFigures(db: Db): Promise<InvariantFigures> {
     totalSats: BigInt(row?.total ?? "0"),
     negativeCustomerAccounts: Number(row?.negative ?? 0),
     mismatchedAccounts: Number(row?.mismatched ?? 0),
+    reservesSats: BigInt(row?.reserves ?? "0"),
+    liabilitiesSats: BigInt(row?.liabilities ?? "0"),
   };
 }

@@ -84,6 +84,7 @@ export function walletContext(t: TestApp, clock: Clock = systemClock): WalletCon
     db: t.db,
     clock,
     walletKeys: deriveWalletKeys(TEST_WALLET_MNEMONIC, "regtest"),
+    withdrawalFeeSats: sats(1000n),
     price: fixedPrice({ usdPerBtc: "42389.57", clock }),
   };
 }

@@ -75,7 +75,12 @@ async function seedSend(input: {
   customer: (email: string) => User;
 }): Promise<void> {
   const { db, walletKeys, send } = input;
-  const ctx = { db, walletKeys, clock: fixed(at(input.now, send.daysAgo, send.time)) };
+  const ctx = {
+    db,
+    walletKeys,
+    withdrawalFeeSats: sats(1000n),
+    clock: fixed(at(input.now, send.daysAgo, send.time)),
+  };
   const payee = input.customer(send.to);
   const text = send.byAddress ? await depositAddressFor({ ctx, userId: payee.id }) : payee.username;
   await sendBitcoin({

@@ -96,12 +96,109 @@ export const hotWalletUtxos = pgTable(
     chain: smallint("chain").notNull(),
     chainIndex: integer("chain_index").notNull(),
     status: text("status", { enum: utxoStatuses }).notNull(),
+    /** The payout spending it (status locked, then spent); null while it is free. */
+    spentBy: text("spent_by"),
     createdAt: timestamptz("created_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.txid, t.vout] }),
     index("hot_wallet_utxos_status_idx").on(t.status, t.valueSats),
+    index("hot_wallet_utxos_spent_by_idx").on(t.spentBy),
     check("hot_wallet_utxos_status_check", sql`${t.status} in (${quoted(utxoStatuses)})`),
     check("hot_wallet_utxos_value_check", sql`${t.valueSats} > 0`),
+  ],
+);
+
+export const payoutStatuses = [
+  // Signed and recorded, not yet accepted by the chain backend: the worker (re)broadcasts these bytes.
+  "signed",
+  // Accepted by the chain backend; waiting for CONFIRMATIONS.
+  "broadcast",
+  // CONFIRMATIONS deep: its withdrawals are completed and the ledger settled.
+  "confirmed",
+  // Refused for good by the network: its withdrawals were reversed and its coins freed.
+  "failed",
+] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+
+/**
+ * The bank's own chain transactions: each pays one or more withdrawals (a batch) from the hot wallet's
+ * coins, with change back to the wallet's internal chain. Recorded, signed, before it is broadcast, so a
+ * crash in between sends the same bytes again, never a new transaction.
+ */
+export const payouts = pgTable(
+  "payouts",
+  {
+    txid: text("txid").primaryKey(),
+    /** The signed transaction, raw hex: what is (re)broadcast. */
+    hex: text("hex").notNull(),
+    status: text("status", { enum: payoutStatuses }).notNull(),
+    /** What the miners get: inputs minus outputs. */
+    minerFeeSats: bigint("miner_fee_sats", { mode: "bigint" }).notNull(),
+    vsize: integer("vsize").notNull(),
+    /** The change output back to the hot wallet, if any (below the dust limit it goes to the miners). */
+    changeVout: integer("change_vout"),
+    changeSats: bigint("change_sats", { mode: "bigint" }),
+    changeAddress: text("change_address"),
+    changeIndex: integer("change_index"),
+    /** The best-chain block holding it, as the chain backend last said. */
+    blockHeight: integer("block_height"),
+    /** Why the network refused it, in the backend's words (status failed). */
+    failure: text("failure"),
+    createdAt: timestamptz("created_at").notNull(),
+    broadcastAt: timestamptz("broadcast_at"),
+    confirmedAt: timestamptz("confirmed_at"),
+  },
+  (t) => [
+    index("payouts_status_idx").on(t.status),
+    check("payouts_status_check", sql`${t.status} in (${quoted(payoutStatuses)})`),
+    check("payouts_miner_fee_check", sql`${t.minerFeeSats} > 0`),
+    check(
+      "payouts_change_check",
+      sql`(${t.changeVout} is null) = (${t.changeSats} is null) and (${t.changeSats} is null or ${t.changeSats} > 0)`,
+    ),
+  ],
+);
+
+export const withdrawalStatuses = [
+  // Confirmed by the customer and posted (amount and fee debited): waiting for a payout.
+  "queued",
+  // In a payout (signed, perhaps broadcast), not yet CONFIRMATIONS deep.
+  "sent",
+  // Its payout is CONFIRMATIONS deep.
+  "completed",
+  // Its payout was refused for good: amount and fee went back to the customer.
+  "failed",
+] as const;
+export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+
+/** A customer's send to an address outside the bank: one output of a payout. */
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    /** The customer's history row for it (the send transaction's id). */
+    id: uuid("id")
+      .primaryKey()
+      .references(() => walletTransactions.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    address: text("address").notNull(),
+    amountSats: bigint("amount_sats", { mode: "bigint" }).notNull(),
+    /** The withdrawal fee charged to the customer (WITHDRAWAL_FEE_SAT when it was confirmed). */
+    feeSats: bigint("fee_sats", { mode: "bigint" }).notNull(),
+    status: text("status", { enum: withdrawalStatuses }).notNull(),
+    payoutTxid: text("payout_txid").references(() => payouts.txid),
+    payoutVout: integer("payout_vout"),
+    createdAt: timestamptz("created_at").notNull(),
+    finishedAt: timestamptz("finished_at"),
+  },
+  (t) => [
+    index("withdrawals_status_created_idx").on(t.status, t.createdAt),
+    index("withdrawals_payout_idx").on(t.payoutTxid),
+    check("withdrawals_status_check", sql`${t.status} in (${quoted(withdrawalStatuses)})`),
+    check("withdrawals_amount_check", sql`${t.amountSats} >= 546`),
+    check("withdrawals_fee_check", sql`${t.feeSats} >= 0`),
+    check("withdrawals_payout_check", sql`(${t.status} = 'queued') = (${t.payoutTxid} is null)`),
   ],
 );

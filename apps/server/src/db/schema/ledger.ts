@@ -37,6 +37,16 @@ export const ledgerTransferKinds = [
   "customer_transfer",
   // A confirmed payment to a customer's deposit address: the hot wallet to the customer.
   "deposit",
+  // A customer's withdrawal, when they confirm it: its amount to withdrawal clearing...
+  "withdrawal",
+  // ...and the withdrawal fee to fee revenue, in the same posting.
+  "withdrawal_fee",
+  // A withdrawal whose payout the network refused for good: amount and fee back to the customer.
+  "withdrawal_reversal",
+  // A payout confirmed: the withdrawals it paid leave clearing for the hot wallet's coins...
+  "payout",
+  // ...and the miner fee it paid is the bank's expense.
+  "miner_fee",
 ] as const;
 export type LedgerTransferKind = (typeof ledgerTransferKinds)[number];
 

@@ -1,6 +1,6 @@
 import { transactionStatusSchema, transactionTypeSchema } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
 import { ledgerTransfers } from "./ledger.js";
 
@@ -33,6 +33,8 @@ export const walletTransactions = pgTable(
     transferId: bigint("transfer_id", { mode: "number" }).references(() => ledgerTransfers.id),
     /** The on-chain transaction, for deposits and withdrawals. */
     txid: text("txid"),
+    /** The height of the best-chain block holding `txid`; null in the mempool (or with no txid). */
+    blockHeight: integer("block_height"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (t) => [

@@ -2,8 +2,24 @@ import type { FastifyBaseLogger } from "fastify";
 import { ChainBackendError } from "../../bitcoin/chain/chain-backend.js";
 import type { SandboxNode } from "../../bitcoin/sandbox/sandbox-node.js";
 import type { HeldLock } from "../../db/advisory-lock.js";
+import { type PayOutReport, payOutQueued } from "../withdrawals/pay-out.js";
+import { type PayoutsReport, trackPayouts } from "../withdrawals/track-payouts.js";
 import type { ChainContext } from "./context.js";
 import { type SyncReport, syncChain } from "./sync-chain.js";
+
+/** One pass of the worker: what the follower read, and what the payouts did. */
+export type PassReport = SyncReport & { payouts: PayoutsReport; payOut: PayOutReport };
+
+/**
+ * One pass: follow the chain (blocks, deposits, the blocks payouts are in), move the open payouts on
+ * (settle the deep ones, send again the ones not accepted), then pay the queued withdrawals.
+ */
+export async function runPass(ctx: ChainContext): Promise<PassReport> {
+  const sync = await syncChain(ctx);
+  const payouts = await trackPayouts(ctx);
+  const payOut = await payOutQueued(ctx);
+  return { ...sync, payouts, payOut };
+}
 
 export type ChainWorkerOptions = {
   ctx: ChainContext;
@@ -17,13 +33,13 @@ export type ChainWorkerOptions = {
 
 export type ChainWorker = {
   /** Runs one pass now (after any pass under way), when this process leads; answers its report. */
-  syncNow(): Promise<SyncReport | null>;
+  syncNow(): Promise<PassReport | null>;
   stop(): Promise<void>;
 };
 
 /**
  * The background worker: one process at a time (the one holding the advisory lock) follows the chain
- * every `pollMs`, and on the sandbox mines a block every `blockMs`. Another process takes over when the
+ * and pays out withdrawals every `pollMs`, and on the sandbox mines a block every `blockMs`. Another process takes over when the
  * leader dies: its connection closes and the lock with it. A backend that is down or answers garbage
  * is logged and tried again at the next pass: deposits wait, nothing is lost or credited twice.
  */
@@ -55,16 +71,27 @@ export function startChainWorker({
     return lock !== null;
   }
 
-  async function pass(): Promise<SyncReport | null> {
+  async function pass(): Promise<PassReport | null> {
     if (stopped || !(await leading())) return null;
     if (sandbox !== null && sandbox.blockMs > 0 && Date.now() - lastBlockAt >= sandbox.blockMs) {
       await sandbox.node.mine(1);
       lastBlockAt = Date.now();
     }
-    return syncChain(ctx);
+    const report = await runPass(ctx);
+    if (report.payOut.outcome === "short") {
+      log.warn(
+        `${report.payOut.queued} withdrawals wait: the hot wallet's confirmed coins do not cover them`,
+      );
+    }
+    if (report.payOut.outcome === "paid" && report.payOut.broadcast.outcome !== "broadcast") {
+      log.warn(
+        `Payout ${report.payOut.txid}: ${report.payOut.broadcast.outcome}, ${report.payOut.broadcast.reason}`,
+      );
+    }
+    return report;
   }
 
-  function enqueue(): Promise<SyncReport | null> {
+  function enqueue(): Promise<PassReport | null> {
     const next = queue.then(pass);
     queue = next.catch(() => undefined);
     return next;

@@ -24,6 +24,3 @@ export type ChainContext = {
    */
   mempoolRead?: Set<string>;
 };
-
-/** Outputs below this many satoshis are dust: recorded, never credited. */
-export const DUST_LIMIT_SATS = 546n;

@@ -133,3 +133,53 @@ export async function sumUtxos(db: Db): Promise<Record<HotWalletUtxoRow["status"
   for (const row of rows) totals[row.status] = BigInt(row.total);
   return totals;
 }
+
+/**
+ * The hot wallet's spendable coins, largest first, locked to the end of the db transaction; coins another
+ * payout holds at this moment are skipped, so two payouts never pick one coin.
+ */
+export async function claimAvailableUtxos(db: Db, limit: number): Promise<HotWalletUtxoRow[]> {
+  return db
+    .select()
+    .from(hotWalletUtxos)
+    .where(eq(hotWalletUtxos.status, "available"))
+    .orderBy(desc(hotWalletUtxos.valueSats), hotWalletUtxos.txid, hotWalletUtxos.vout)
+    .limit(limit)
+    .for("update", { skipLocked: true });
+}
+
+/** The coins a payout spends: locked until it confirms (spent) or is refused (available again). */
+export async function lockUtxosFor(
+  db: Db,
+  payoutTxid: string,
+  coins: ReadonlyArray<{ txid: string; vout: number }>,
+): Promise<void> {
+  for (const coin of coins) {
+    await db
+      .update(hotWalletUtxos)
+      .set({ status: "locked", spentBy: payoutTxid })
+      .where(
+        and(
+          eq(hotWalletUtxos.txid, coin.txid),
+          eq(hotWalletUtxos.vout, coin.vout),
+          eq(hotWalletUtxos.status, "available"),
+        ),
+      );
+  }
+}
+
+/** The payout confirmed: its coins are spent. */
+export async function spendUtxosOf(db: Db, payoutTxid: string): Promise<void> {
+  await db
+    .update(hotWalletUtxos)
+    .set({ status: "spent" })
+    .where(and(eq(hotWalletUtxos.spentBy, payoutTxid), eq(hotWalletUtxos.status, "locked")));
+}
+
+/** The payout was refused for good: its coins are free again. */
+export async function releaseUtxosOf(db: Db, payoutTxid: string): Promise<void> {
+  await db
+    .update(hotWalletUtxos)
+    .set({ status: "available", spentBy: null })
+    .where(and(eq(hotWalletUtxos.spentBy, payoutTxid), eq(hotWalletUtxos.status, "locked")));
+}

@@ -1,16 +1,19 @@
 import type { ChainBlock, ChainTransaction } from "../../bitcoin/chain/chain-backend.js";
+import { DUST_LIMIT_SATS } from "../../bitcoin/payout-transaction.js";
 import type { Db } from "../../db/client.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { sats } from "../../domain/money.js";
 import { bankAccountId, customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
 import { postTransfers } from "../../ledger/post-transfers.js";
 import {
+  markChainPosition,
   markDepositCredited,
   markDepositStatus,
   recordDepositSeen,
 } from "../transactions/record-transfer.js";
 import { findDepositAddresses, markDepositAddressesUsed } from "../wallet/queries.js";
-import { type ChainContext, DUST_LIMIT_SATS } from "./context.js";
+import { markPayoutsInBlock, unmarkPayoutsInBlock } from "../withdrawals/queries.js";
+import type { ChainContext } from "./context.js";
 import {
   type ChainDepositRow,
   deleteBlock,
@@ -153,6 +156,7 @@ async function notePayment(
     amount: payment.value,
     address: payment.address,
     txid: payment.txid,
+    blockHeight: block?.height ?? null,
     at,
   });
   await updateDeposit(db, payment, { walletTransactionId: history.id });
@@ -194,6 +198,8 @@ async function connectBlock(ctx: ChainContext, block: ChainBlock): Promise<void>
       if (revived && deposit.walletTransactionId) {
         await markDepositStatus(db, deposit.walletTransactionId, "pending");
       }
+      if (deposit.walletTransactionId)
+        await markChainPosition(db, [deposit.walletTransactionId], block.height);
       if (returned) await setUtxoStatus(db, deposit, "available");
     }
     await markDepositAddressesUsed(
@@ -201,6 +207,13 @@ async function connectBlock(ctx: ChainContext, block: ChainBlock): Promise<void>
       payments.map((payment) => payment.address),
       ctx.clock.now(),
     );
+    // The bank's own payouts in this block: their withdrawals count confirmations from here.
+    const paidOut = await markPayoutsInBlock(db, {
+      txids: block.transactions.map((tx) => tx.txid),
+      height: block.height,
+      at: ctx.clock.now(),
+    });
+    await markChainPosition(db, paidOut, block.height);
   });
 }
 
@@ -218,7 +231,9 @@ async function disconnectBlock(ctx: ChainContext, height: number): Promise<void>
         ...(credited ? { reorgedAt: ctx.clock.now() } : {}),
       });
       if (credited) await setUtxoStatus(db, deposit, "missing");
+      if (deposit.walletTransactionId) await markChainPosition(db, [deposit.walletTransactionId], null);
     }
+    await markChainPosition(db, await unmarkPayoutsInBlock(db, height), null);
     await deleteBlock(db, height);
   });
 }
@@ -316,6 +331,7 @@ async function creditDeposit(ctx: ChainContext, deposit: ChainDepositRow): Promi
       chain: address.chain,
       chainIndex: address.chainIndex,
       status: "available",
+      spentBy: null,
       createdAt: at,
     });
     return true;

@@ -62,7 +62,11 @@ export const devSandboxRoutes: FastifyPluginAsyncZod<DevSandboxOptions> = async 
       },
     },
     async (request) => {
-      const hashes = await run(() => node.mine(request.body.blocks ?? 1));
+      // A pass first: withdrawals waiting for a payout go into the mempool, and so into the new blocks.
+      const hashes = await run(async () => {
+        await syncChainNow();
+        return node.mine(request.body.blocks ?? 1);
+      });
       return { hashes, height: (await node.tip()).height };
     },
   );

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
 import { containsPattern, decodeCursor, encodeCursor, typeForFilter } from "../../domain/history.js";
 import { listWalletTransactions } from "./queries.js";
-import { toTransaction } from "./transaction-view.js";
+import { toTransactions } from "./transaction-view.js";
 
 export const invalidCursorText = "This page of the history is no longer available. Reload the history.";
 
@@ -34,7 +34,10 @@ export async function listTransactions(input: ListTransactionsInput): Promise<Tr
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ row }) => toTransaction(row)),
+    items: await toTransactions(
+      input.ctx.db,
+      page.map(({ row }) => row),
+    ),
     nextCursor: rows.length > input.limit && last !== undefined ? encodeCursor(last.position) : null,
   };
 }

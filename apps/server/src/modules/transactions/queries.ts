@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { walletTransactions } from "../../db/schema/index.js";
 import type { HistoryPosition } from "../../domain/history.js";
@@ -23,6 +23,19 @@ export async function updateWalletTransaction(
   values: Partial<Pick<WalletTransactionRow, "status" | "transferId">>,
 ): Promise<void> {
   await db.update(walletTransactions).set(values).where(eq(walletTransactions.id, id));
+}
+
+/** The same change to several transactions (the withdrawals of one payout, the deposits of one block). */
+export async function updateWalletTransactions(
+  db: Db,
+  ids: readonly string[],
+  values: Partial<Pick<WalletTransactionRow, "status" | "txid" | "blockHeight">>,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(walletTransactions)
+    .set(values)
+    .where(inArray(walletTransactions.id, [...ids]));
 }
 
 export async function findWalletTransaction(

@@ -4,6 +4,7 @@ import {
   insertWalletTransactions,
   type NewWalletTransaction,
   updateWalletTransaction,
+  updateWalletTransactions,
   type WalletTransactionRow,
 } from "./queries.js";
 
@@ -40,6 +41,7 @@ export async function recordCustomerTransfer(
     note: transfer.note,
     transferId: transfer.transferId,
     txid: null,
+    blockHeight: null,
     createdAt: transfer.at,
   } as const;
   const sent = {
@@ -88,6 +90,7 @@ export async function recordOpeningBalance(
     note: entry.note,
     transferId: entry.transferId,
     txid: null,
+    blockHeight: null,
     createdAt: entry.at,
   } as const satisfies NewWalletTransaction;
   await insertWalletTransactions(db, [row]);
@@ -101,7 +104,14 @@ export async function recordOpeningBalance(
  */
 export async function recordDepositSeen(
   db: Db,
-  entry: { userId: string; amount: bigint; address: string; txid: string; at: Date },
+  entry: {
+    userId: string;
+    amount: bigint;
+    address: string;
+    txid: string;
+    blockHeight: number | null;
+    at: Date;
+  },
 ): Promise<WalletTransactionRow> {
   const row = {
     id: randomUUID(),
@@ -117,6 +127,7 @@ export async function recordDepositSeen(
     note: null,
     transferId: null,
     txid: entry.txid,
+    blockHeight: entry.blockHeight,
     createdAt: entry.at,
   } as const satisfies NewWalletTransaction;
   await insertWalletTransactions(db, [row]);
@@ -135,4 +146,66 @@ export async function markDepositStatus(
   status: "pending" | "failed",
 ): Promise<void> {
   await updateWalletTransaction(db, transactionId, { status });
+}
+
+/**
+ * A withdrawal, as the customer confirmed it: a pending `send` to the outside address, with its fee and
+ * the transfer that debited them; the payout's txid comes when the worker signs it. Call it in the send's
+ * db transaction.
+ */
+export async function recordWithdrawal(
+  db: Db,
+  entry: {
+    transactionId: string;
+    userId: string;
+    amount: bigint;
+    fee: bigint;
+    address: string;
+    note: string | null;
+    transferId: number;
+    at: Date;
+  },
+): Promise<WalletTransactionRow> {
+  const row = {
+    id: entry.transactionId,
+    userId: entry.userId,
+    type: "send",
+    status: "pending",
+    amount: entry.amount,
+    fee: entry.fee,
+    counterpartyUserId: null,
+    counterpartyUsername: null,
+    counterpartyName: null,
+    address: entry.address,
+    note: entry.note,
+    transferId: entry.transferId,
+    txid: null,
+    blockHeight: null,
+    createdAt: entry.at,
+  } as const satisfies NewWalletTransaction;
+  await insertWalletTransactions(db, [row]);
+  return row;
+}
+
+/** Withdrawals signed into a payout: their transactions name its txid. */
+export async function markWithdrawalsSigned(db: Db, transactionIds: readonly string[], txid: string) {
+  await updateWalletTransactions(db, transactionIds, { txid });
+}
+
+/** Withdrawals whose payout confirmed (completed) or was refused for good and reversed (failed). */
+export async function markWithdrawalsFinished(
+  db: Db,
+  transactionIds: readonly string[],
+  status: "completed" | "failed",
+) {
+  await updateWalletTransactions(db, transactionIds, { status });
+}
+
+/** Where the chain transaction of these transactions is: a block's height, or null (mempool, or gone). */
+export async function markChainPosition(
+  db: Db,
+  transactionIds: readonly string[],
+  blockHeight: number | null,
+) {
+  await updateWalletTransactions(db, transactionIds, { blockHeight });
 }

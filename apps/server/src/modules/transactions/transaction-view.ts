@@ -1,8 +1,21 @@
 import type { Transaction } from "@satsbank/shared";
+import type { Db } from "../../db/client.js";
+import { findLastBlock } from "../chain/queries.js";
 import type { WalletTransactionRow } from "./queries.js";
 
+/**
+ * How deep the row's chain transaction is, against the height of the last block the follower processed:
+ * null without a txid (a transfer inside the bank), 0 while it waits in the mempool. A payout's block may
+ * be newer than the follower's last one for a moment: it is in a block, so at least 1.
+ */
+function confirmationsOf(row: WalletTransactionRow, chainHeight: number | null): number | null {
+  if (row.txid === null) return null;
+  if (row.blockHeight === null) return 0;
+  return Math.max(1, (chainHeight ?? row.blockHeight) - row.blockHeight + 1);
+}
+
 /** A history row as the customer sees it: amounts as decimal strings, never a number. */
-export function toTransaction(row: WalletTransactionRow): Transaction {
+export function toTransaction(row: WalletTransactionRow, chainHeight: number | null = null): Transaction {
   return {
     id: row.id,
     type: row.type,
@@ -16,6 +29,14 @@ export function toTransaction(row: WalletTransactionRow): Transaction {
     },
     note: row.note,
     txid: row.txid,
+    confirmations: confirmationsOf(row, chainHeight),
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The rows as the customer sees them, their confirmations counted (one look-up, only when one has a txid). */
+export async function toTransactions(db: Db, rows: readonly WalletTransactionRow[]): Promise<Transaction[]> {
+  const onChain = rows.some((row) => row.txid !== null && row.blockHeight !== null);
+  const chainHeight = onChain ? ((await findLastBlock(db))?.height ?? null) : null;
+  return rows.map((row) => toTransaction(row, chainHeight));
 }

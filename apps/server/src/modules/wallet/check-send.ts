@@ -3,12 +3,12 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
 import { type Sats, satsFromString } from "../../domain/money.js";
 import type { RecipientInput } from "../../domain/recipient.js";
-import { amountProblem, spendableForTransfer } from "../../domain/send-rules.js";
+import { amountProblem, sendFee, spendableAmount } from "../../domain/send-rules.js";
 import type { User } from "../../domain/user.js";
 import { customerBalance } from "../../ledger/accounts.js";
 import { customerMaySend } from "../kyc/may-send.js";
 import type { WalletContext } from "./context.js";
-import { type Payee, resolvePayee } from "./resolve-payee.js";
+import { type Destination, resolvePayee } from "./resolve-payee.js";
 
 /** 403 unless the customer confirmed their email address and their identity and address are verified. */
 export async function assertMaySend(db: Db, sender: Pick<User, "id" | "emailVerified">): Promise<void> {
@@ -20,12 +20,14 @@ export async function assertMaySend(db: Db, sender: Pick<User, "id" | "emailVeri
   }
 }
 
-export type CheckedSend = { payee: Payee; amount: Sats };
+/** A send that passed every check: where it goes, its amount and its fee (0 inside the bank). */
+export type CheckedSend = { destination: Destination; amount: Sats; fee: Sats };
 
 /**
- * The checks a quote and a send share: whom the recipient names (no one, an outside address, the sender)
- * and the amount (zero, more than spendable). Every problem found is reported at once, each on its field
- * (VALIDATION_ERROR); the error's reason names the first, the one the message says.
+ * The checks a quote and a send share: where the recipient sends the money (no one, an invalid address,
+ * the sender, another customer, an outside address) and the amount (zero, below the dust limit for a
+ * withdrawal, more than the balance less the fee). Every problem found is reported at once, each on its
+ * field (VALIDATION_ERROR); the error's reason names the first, the one the message says.
  */
 export async function checkSend({
   ctx,
@@ -34,18 +36,23 @@ export async function checkSend({
   recipient,
   amountSats,
 }: {
-  ctx: Pick<WalletContext, "walletKeys">;
+  ctx: Pick<WalletContext, "walletKeys" | "withdrawalFeeSats">;
   db: Db;
   senderId: string;
   recipient: RecipientInput;
   amountSats: string;
 }): Promise<CheckedSend> {
-  const spendable = spendableForTransfer(await customerBalance(db, senderId));
+  const balance = await customerBalance(db, senderId);
   const resolution = await resolvePayee({ ctx, db, senderId, recipient });
+  const kind = resolution.ok ? resolution.destination.kind : "transfer";
+  const fee = sendFee(kind, ctx.withdrawalFeeSats);
+  const spendable = spendableAmount(balance, fee);
   // The wire format allows more digits than there are satoshis in existence: such an amount is too much.
   const amount = satsFromString(amountSats);
-  const problem = amountProblem(amount ?? spendable + 1n, spendable);
-  if (resolution.ok && amount !== null && problem === null) return { payee: resolution.payee, amount };
+  const problem = amountProblem(amount ?? spendable + 1n, spendable, kind);
+  if (resolution.ok && amount !== null && problem === null) {
+    return { destination: resolution.destination, amount, fee };
+  }
   const fields: Record<string, string> = {};
   if (!resolution.ok) fields.recipient = sendErrors[resolution.reason].text;
   if (problem !== null) fields.amount = problem.text;

@@ -2,6 +2,7 @@ import type { Clock } from "../../adapters/clock.js";
 import type { PriceSource } from "../../adapters/price/price-source.js";
 import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
+import type { Sats } from "../../domain/money.js";
 
 /** What the wallet use cases work with; each takes the part it needs. */
 export type WalletContext = {
@@ -10,4 +11,6 @@ export type WalletContext = {
   /** The bank's BIP84 wallet (from WALLET_MNEMONIC) and its network. */
   walletKeys: WalletKeys;
   price: PriceSource;
+  /** What a customer pays for a withdrawal (WITHDRAWAL_FEE_SAT): the fee the send review shows. */
+  withdrawalFeeSats: Sats;
 };

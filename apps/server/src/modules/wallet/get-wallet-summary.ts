@@ -1,6 +1,6 @@
 import type { WalletSummary } from "@satsbank/shared";
 import { centsToUsdText } from "../../domain/price.js";
-import { spendableForTransfer } from "../../domain/send-rules.js";
+import { sendFee, spendableAmount } from "../../domain/send-rules.js";
 import { customerBalance } from "../../ledger/accounts.js";
 import { customerMaySend } from "../kyc/may-send.js";
 import type { WalletContext } from "./context.js";
@@ -10,7 +10,7 @@ export async function getWalletSummary({
   ctx,
   userId,
 }: {
-  ctx: Pick<WalletContext, "db" | "price">;
+  ctx: Pick<WalletContext, "db" | "price" | "withdrawalFeeSats">;
   userId: string;
 }): Promise<WalletSummary> {
   const price = await ctx.price.current();
@@ -18,7 +18,8 @@ export async function getWalletSummary({
   const canSend = await customerMaySend({ ctx, userId });
   return {
     balanceSats: balance.toString(),
-    spendableSats: spendableForTransfer(balance).toString(),
+    spendableSats: spendableAmount(balance, sendFee("transfer", ctx.withdrawalFeeSats)).toString(),
+    withdrawalFeeSats: ctx.withdrawalFeeSats.toString(),
     canSend,
     price: {
       usdPerBtc: centsToUsdText(price.usdCentsPerBtc),

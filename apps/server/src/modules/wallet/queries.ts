@@ -103,3 +103,17 @@ export async function insertDepositAddress(db: Db, values: DepositAddressRow): P
     .set({ nextIndex: values.chainIndex + 1 })
     .where(and(eq(addressChains.network, values.network), eq(addressChains.chain, values.chain)));
 }
+
+/**
+ * Takes the next unused index of a derivation chain in one statement (the change chain: every payout's
+ * change gets a new address), creating the counter at 0 the first time.
+ */
+export async function claimNextIndex(db: Db, { network, chain }: { network: string; chain: number }) {
+  const result = await db.execute<{ index: number }>(sql`
+    insert into ${addressChains} (network, chain, next_index) values (${network}, ${chain}, 1)
+    on conflict (network, chain) do update set next_index = ${addressChains.nextIndex} + 1
+    returning next_index - 1 as index`);
+  const index = result.rows[0]?.index;
+  if (index === undefined) throw new Error(`No address chain ${network}/${chain}`);
+  return Number(index);
+}

@@ -10,11 +10,17 @@ import { findDepositAddress } from "./queries.js";
 /** The customer a recipient names: reached by username, or by one of their deposit addresses. */
 export type Payee = { user: User; address: string | null };
 
+/**
+ * Where a send goes: to a payee inside the bank (a transfer), or to an address of the bank's network that
+ * no customer owns (a withdrawal, paid on the chain).
+ */
+export type Destination = { kind: "transfer"; payee: Payee } | { kind: "withdrawal"; address: string };
+
 export type PayeeRefusal = Extract<
   ErrorReason,
-  "unknownRecipient" | "selfSend" | "outsideAddress" | "otherNetworkAddress"
+  "unknownRecipient" | "selfSend" | "invalidAddress" | "otherNetworkAddress"
 >;
-export type Resolution = { ok: true; payee: Payee } | { ok: false; reason: PayeeRefusal };
+export type Resolution = { ok: true; destination: Destination } | { ok: false; reason: PayeeRefusal };
 
 const unknown: Resolution = { ok: false, reason: "unknownRecipient" };
 
@@ -28,9 +34,10 @@ export function readRecipient(ctx: Pick<WalletContext, "walletKeys">, text: stri
 }
 
 /**
- * Whom the recipient (the text typed in the Recipient field, as readRecipient read it) names. A valid address of the bank's network
- * that no customer owns is an outside address: withdrawals come with the on-chain issue, so it is refused
- * for now.
+ * Where the recipient (the text typed in the Recipient field, as readRecipient read it) sends the money: a
+ * username or a customer's deposit address is a transfer to that customer; any other valid address of the
+ * bank's network is a withdrawal. Text meant as an address that is not a valid one, and an address of
+ * another network, are refused: nothing may leave for an address nobody can spend from.
  */
 export async function resolvePayee({
   ctx,
@@ -48,6 +55,8 @@ export async function resolvePayee({
   switch (recipient.kind) {
     case "invalid":
       return unknown;
+    case "invalid-address":
+      return { ok: false, reason: "invalidAddress" };
     case "other-network-address":
       return { ok: false, reason: "otherNetworkAddress" };
     case "username": {
@@ -58,7 +67,9 @@ export async function resolvePayee({
     }
     case "address": {
       const owned = await findDepositAddress(db, { address: recipient.address, network });
-      if (owned === undefined) return { ok: false, reason: "outsideAddress" };
+      if (owned === undefined) {
+        return { ok: true, destination: { kind: "withdrawal", address: recipient.address } };
+      }
       const user = await findUserById(db, owned.userId);
       if (!isOpenCustomer(user)) return unknown;
       payee = { user, address: recipient.address };
@@ -66,5 +77,5 @@ export async function resolvePayee({
     }
   }
   if (payee.user.id === senderId) return { ok: false, reason: "selfSend" };
-  return { ok: true, payee };
+  return { ok: true, destination: { kind: "transfer", payee } };
 }

@@ -4,22 +4,23 @@ import type { Db } from "../../db/client.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { AppError } from "../../domain/app-error.js";
 import { requestHash } from "../../domain/idempotency.js";
-import { sats } from "../../domain/money.js";
+import { type Sats, sats } from "../../domain/money.js";
 import { normalisedRecipient } from "../../domain/recipient.js";
 import type { User } from "../../domain/user.js";
-import { customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
+import { bankAccountId, customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
 import { IdempotencyKeyReusedError, InsufficientFundsError } from "../../ledger/errors.js";
-import { postTransfers } from "../../ledger/post-transfers.js";
-import { findWalletTransaction } from "../transactions/queries.js";
-import { recordCustomerTransfer } from "../transactions/record-transfer.js";
+import { postTransfers, type Transfer } from "../../ledger/post-transfers.js";
+import { findWalletTransaction, type WalletTransactionRow } from "../transactions/queries.js";
+import { recordCustomerTransfer, recordWithdrawal } from "../transactions/record-transfer.js";
 import { toTransaction } from "../transactions/transaction-view.js";
+import { queueWithdrawal } from "../withdrawals/queue-withdrawal.js";
 import { assertMaySend, checkSend } from "./check-send.js";
 import type { WalletContext } from "./context.js";
 import { claimSendRequest, findSendRequest, type SendRequestRow } from "./queries.js";
-import { readRecipient } from "./resolve-payee.js";
+import { type Payee, readRecipient } from "./resolve-payee.js";
 
 export type SendBitcoinInput = {
-  ctx: Pick<WalletContext, "db" | "clock" | "walletKeys">;
+  ctx: Pick<WalletContext, "db" | "clock" | "walletKeys" | "withdrawalFeeSats">;
   sender: User;
   body: SendBody;
 };
@@ -27,9 +28,9 @@ export type SendBitcoinInput = {
 const keyReused = () => new AppError("CONFLICT", sendErrors.keyReused.text, undefined, "keyReused");
 
 /**
- * Sends to another customer: in ONE db transaction it claims the idempotency key (the send request),
- * checks, posts the transfer in the ledger and writes both customers' transactions; any failure moves
- * nothing. The same key again answers the first send (never a second one); with another body it is a 409.
+ * Sends to another customer or, as a withdrawal, to an outside address: in ONE db transaction it claims the
+ * idempotency key (the send request), checks, posts in the ledger and writes the transactions (and queues
+ * a withdrawal for the worker); any failure moves nothing. The same key again answers the first send (never a second one); with another body it is a 409.
  * Answers the sender's transaction.
  */
 export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Promise<Transaction> {
@@ -49,48 +50,135 @@ export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Prom
     };
     if (!(await claimSendRequest(tx, request))) return repeatedSend(tx, request);
 
-    const { payee, amount } = await checkSend({
+    const checked = await checkSend({
       ctx,
       db: tx,
       senderId: sender.id,
       recipient,
       amountSats: body.amountSats,
     });
-    const accounts = await openCustomerAccounts(tx, [sender.id, payee.user.id]);
-    const posting = await postTransfers(
-      tx,
-      [
-        {
-          debit: customerAccountId(accounts, sender.id),
-          credit: customerAccountId(accounts, payee.user.id),
-          amount,
-          kind: "customer_transfer",
-          reference: `transaction:${request.transactionId}`,
-        },
-      ],
-      { idempotencyKey: `send:${sender.id}:${body.idempotencyKey}`, at },
-    ).catch((error: unknown) => {
-      if (error instanceof InsufficientFundsError) {
-        const text = insufficientFundsText(sats(error.balance));
-        throw new AppError("VALIDATION_ERROR", text, { amount: text }, "insufficientFunds");
-      }
-      throw error instanceof IdempotencyKeyReusedError ? keyReused() : error;
-    });
-
-    const [transferId] = posting.transferIds;
-    if (transferId === undefined) throw new Error("A send's posting made no transfer");
-    const sent = await recordCustomerTransfer(tx, {
-      transactionId: request.transactionId,
-      sender,
-      payee: payee.user,
-      amount,
-      address: payee.address,
-      note,
-      transferId,
-      at,
-    });
+    const send = { tx, sender, request, note, at, idempotencyKey: body.idempotencyKey };
+    const sent =
+      checked.destination.kind === "transfer"
+        ? await transfer({ ...send, payee: checked.destination.payee, amount: checked.amount })
+        : await withdraw({
+            ...send,
+            address: checked.destination.address,
+            amount: checked.amount,
+            fee: checked.fee,
+          });
     return toTransaction(sent);
   });
+}
+
+type Send = {
+  tx: Db;
+  sender: User;
+  request: SendRequestRow;
+  note: string | null;
+  at: Date;
+  idempotencyKey: string;
+};
+
+/** Reads the ledger's refusals of a send as the customer's errors. */
+function refusal(error: unknown): unknown {
+  if (error instanceof InsufficientFundsError) {
+    const text = insufficientFundsText(sats(error.balance));
+    return new AppError("VALIDATION_ERROR", text, { amount: text }, "insufficientFunds");
+  }
+  return error instanceof IdempotencyKeyReusedError ? keyReused() : error;
+}
+
+/** To another customer: one transfer, and a completed transaction on each side. */
+async function transfer(send: Send & { payee: Payee; amount: Sats }): Promise<WalletTransactionRow> {
+  const { tx, sender, payee, amount, request, at } = send;
+  const accounts = await openCustomerAccounts(tx, [sender.id, payee.user.id]);
+  const posting = await postTransfers(
+    tx,
+    [
+      {
+        debit: customerAccountId(accounts, sender.id),
+        credit: customerAccountId(accounts, payee.user.id),
+        amount,
+        kind: "customer_transfer",
+        reference: `transaction:${request.transactionId}`,
+      },
+    ],
+    { idempotencyKey: `send:${sender.id}:${send.idempotencyKey}`, at },
+  ).catch((error: unknown) => {
+    throw refusal(error);
+  });
+  const [transferId] = posting.transferIds;
+  if (transferId === undefined) throw new Error("A send's posting made no transfer");
+  return recordCustomerTransfer(tx, {
+    transactionId: request.transactionId,
+    sender,
+    payee: payee.user,
+    amount,
+    address: payee.address,
+    note: send.note,
+    transferId,
+    at,
+  });
+}
+
+/**
+ * To an outside address: amount + fee leave the customer's balance now, in one posting (the amount to
+ * withdrawal clearing, the fee to fee revenue); the withdrawal waits, queued, for the worker to pay it out
+ * on the chain. The customer's transaction is pending until the payout confirms.
+ */
+async function withdraw(
+  send: Send & { address: string; amount: Sats; fee: Sats },
+): Promise<WalletTransactionRow> {
+  const { tx, sender, amount, fee, request, at } = send;
+  const accounts = await openCustomerAccounts(tx, [sender.id]);
+  const customer = customerAccountId(accounts, sender.id);
+  const reference = `transaction:${request.transactionId}`;
+  const transfers: Transfer[] = [
+    {
+      debit: customer,
+      credit: await bankAccountId(tx, "withdrawal_clearing"),
+      amount,
+      kind: "withdrawal",
+      reference,
+    },
+  ];
+  if (fee > 0n) {
+    transfers.push({
+      debit: customer,
+      credit: await bankAccountId(tx, "fee_revenue"),
+      amount: fee,
+      kind: "withdrawal_fee",
+      reference,
+    });
+  }
+  const posting = await postTransfers(tx, transfers, {
+    idempotencyKey: `send:${sender.id}:${send.idempotencyKey}`,
+    at,
+  }).catch((error: unknown) => {
+    throw refusal(error);
+  });
+  const [transferId] = posting.transferIds;
+  if (transferId === undefined) throw new Error("A withdrawal's posting made no transfer");
+  const row = await recordWithdrawal(tx, {
+    transactionId: request.transactionId,
+    userId: sender.id,
+    amount,
+    fee,
+    address: send.address,
+    note: send.note,
+    transferId,
+    at,
+  });
+  await queueWithdrawal(tx, {
+    id: request.transactionId,
+    userId: sender.id,
+    address: send.address,
+    amountSats: amount,
+    feeSats: fee,
+    at,
+  });
+  return row;
 }
 
 /** The key was claimed by an earlier send: the same body gets that send's answer, another body a 409. */

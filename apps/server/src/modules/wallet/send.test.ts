@@ -100,13 +100,13 @@ describe("POST /api/wallet/send/quote", () => {
       sendErrors.selfSend.text,
       "selfSend",
     );
-    // A valid regtest address no customer owns: withdrawals come with the on-chain issue.
-    const outside = "bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk";
+    // A regtest address with one character changed: its checksum fails.
+    const mistyped = "bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppx";
     fieldError(
-      await quoteRequest(t, alice.token, { recipient: outside, amountSats: "1" }),
+      await quoteRequest(t, alice.token, { recipient: mistyped, amountSats: "1000" }),
       "recipient",
-      sendErrors.outsideAddress.text,
-      "outsideAddress",
+      sendErrors.invalidAddress.text,
+      "invalidAddress",
     );
     const mainnet = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
     fieldError(

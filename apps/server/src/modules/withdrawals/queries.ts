@@ -1,0 +1,152 @@
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { type PayoutStatus, payouts, withdrawals } from "../../db/schema/index.js";
+
+// The withdrawals module owns withdrawals and payouts: only this file touches them.
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;
+
+export async function insertWithdrawal(db: Db, row: WithdrawalRow): Promise<void> {
+  await db.insert(withdrawals).values(row);
+}
+
+/**
+ * Claims up to `limit` queued withdrawals, oldest first, for one payout: their rows stay locked to the end
+ * of the db transaction, and a second payout running at the same moment skips them.
+ */
+export async function claimQueuedWithdrawals(db: Db, limit: number): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.status, "queued"))
+    .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+}
+
+/** The withdrawals put into a payout: each names the payout's txid and its output. */
+export async function markWithdrawalSent(
+  db: Db,
+  { id, payoutTxid, payoutVout }: { id: string; payoutTxid: string; payoutVout: number },
+): Promise<void> {
+  await db
+    .update(withdrawals)
+    .set({ status: "sent", payoutTxid, payoutVout })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "queued")));
+}
+
+export async function findWithdrawalsOf(db: Db, payoutTxid: string): Promise<WithdrawalRow[]> {
+  return db.select().from(withdrawals).where(eq(withdrawals.payoutTxid, payoutTxid));
+}
+
+/** The payout's withdrawals are done: completed (it confirmed) or failed (it was refused and reversed). */
+export async function finishWithdrawals(
+  db: Db,
+  payoutTxid: string,
+  status: "completed" | "failed",
+  at: Date,
+): Promise<void> {
+  await db
+    .update(withdrawals)
+    .set({ status, finishedAt: at })
+    .where(and(eq(withdrawals.payoutTxid, payoutTxid), eq(withdrawals.status, "sent")));
+}
+
+export async function insertPayout(db: Db, row: PayoutRow): Promise<void> {
+  await db.insert(payouts).values(row);
+}
+
+/** The payouts still on their way: signed (not yet accepted) or broadcast (not yet deep enough). */
+export async function findOpenPayouts(db: Db): Promise<PayoutRow[]> {
+  return db
+    .select()
+    .from(payouts)
+    .where(inArray(payouts.status, ["signed", "broadcast"]))
+    .orderBy(asc(payouts.createdAt));
+}
+
+/**
+ * Locks the payout's row and answers it if it is still open (signed or broadcast): the claim that makes
+ * its confirmation or its failure happen once.
+ */
+export async function lockOpenPayout(db: Db, txid: string): Promise<PayoutRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.txid, txid), inArray(payouts.status, ["signed", "broadcast"])))
+    .for("update");
+  return row;
+}
+
+export async function updatePayout(
+  db: Db,
+  txid: string,
+  values: Partial<Pick<PayoutRow, "status" | "blockHeight" | "failure" | "broadcastAt" | "confirmedAt">>,
+): Promise<void> {
+  await db.update(payouts).set(values).where(eq(payouts.txid, txid));
+}
+
+/** Marks a signed payout broadcast (the first acceptance only: a rebroadcast keeps the first time). */
+export async function markPayoutBroadcast(db: Db, txid: string, at: Date): Promise<void> {
+  await db
+    .update(payouts)
+    .set({
+      status: "broadcast",
+      broadcastAt: sql`coalesce(${payouts.broadcastAt}, ${at.toISOString()}::timestamptz)`,
+    })
+    .where(and(eq(payouts.txid, txid), eq(payouts.status, "signed")));
+}
+
+export async function findPayout(db: Db, txid: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.txid, txid));
+  return row;
+}
+
+export type { PayoutStatus };
+
+/**
+ * The payouts among `txids` (a block's transactions) are in the block at `height`; a signed one was
+ * accepted after all (a crash before its broadcast was recorded). Answers their withdrawals' ids.
+ */
+export async function markPayoutsInBlock(
+  db: Db,
+  { txids, height, at }: { txids: readonly string[]; height: number; at: Date },
+): Promise<string[]> {
+  if (txids.length === 0) return [];
+  const found = await db
+    .update(payouts)
+    .set({
+      blockHeight: height,
+      status: sql`case when ${payouts.status} = 'signed' then 'broadcast' else ${payouts.status} end`,
+      broadcastAt: sql`coalesce(${payouts.broadcastAt}, ${at.toISOString()}::timestamptz)`,
+    })
+    .where(and(inArray(payouts.txid, [...txids]), ne(payouts.status, "failed")))
+    .returning({ txid: payouts.txid });
+  return withdrawalIdsOf(
+    db,
+    found.map((row) => row.txid),
+  );
+}
+
+/** The block at `height` left the best chain: its payouts wait for a block again. Answers their withdrawals. */
+export async function unmarkPayoutsInBlock(db: Db, height: number): Promise<string[]> {
+  const found = await db
+    .update(payouts)
+    .set({ blockHeight: null })
+    .where(eq(payouts.blockHeight, height))
+    .returning({ txid: payouts.txid });
+  return withdrawalIdsOf(
+    db,
+    found.map((row) => row.txid),
+  );
+}
+
+async function withdrawalIdsOf(db: Db, payoutTxids: readonly string[]): Promise<string[]> {
+  if (payoutTxids.length === 0) return [];
+  const rows = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(inArray(withdrawals.payoutTxid, [...payoutTxids]));
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,122 @@
+import { inDbTransaction } from "../../db/db-transaction.js";
+import { sats } from "../../domain/money.js";
+import { bankAccountId, customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
+import { postTransfers, type Transfer } from "../../ledger/post-transfers.js";
+import { insertUtxo, releaseUtxosOf, spendUtxosOf } from "../chain/queries.js";
+import { markWithdrawalsFinished } from "../transactions/record-transfer.js";
+import type { PayoutContext } from "./context.js";
+import { findWithdrawalsOf, finishWithdrawals, lockOpenPayout, updatePayout } from "./queries.js";
+
+/**
+ * The payout is CONFIRMATIONS deep, in one db transaction: claims it (still open), posts its withdrawals
+ * out of clearing and its miner fee as the bank's expense against the hot wallet (whose ledger balance then
+ * equals its coins again: the spent coins go, the change comes), and completes its withdrawals. Answers
+ * false when it was settled or failed already.
+ */
+export async function settlePayout(ctx: Pick<PayoutContext, "db" | "clock">, txid: string): Promise<boolean> {
+  return inDbTransaction(ctx.db, async (db) => {
+    const payout = await lockOpenPayout(db, txid);
+    if (payout === undefined) return false;
+    const at = ctx.clock.now();
+    const withdrawals = await findWithdrawalsOf(db, txid);
+    const paid = withdrawals.reduce((sum, w) => sum + w.amountSats, 0n);
+    const hotWallet = await bankAccountId(db, "hot_wallet");
+    const reference = `payout:${txid}`;
+    await postTransfers(
+      db,
+      [
+        {
+          debit: await bankAccountId(db, "withdrawal_clearing"),
+          credit: hotWallet,
+          amount: sats(paid),
+          kind: "payout",
+          reference,
+        },
+        {
+          debit: await bankAccountId(db, "miner_fees"),
+          credit: hotWallet,
+          amount: sats(payout.minerFeeSats),
+          kind: "miner_fee",
+          reference,
+        },
+      ],
+      { idempotencyKey: reference, at },
+    );
+    await spendUtxosOf(db, txid);
+    if (payout.changeVout !== null && payout.changeSats !== null && payout.changeAddress !== null) {
+      await insertUtxo(db, {
+        txid,
+        vout: payout.changeVout,
+        valueSats: payout.changeSats,
+        address: payout.changeAddress,
+        chain: 1,
+        chainIndex: payout.changeIndex ?? 0,
+        status: "available",
+        spentBy: null,
+        createdAt: at,
+      });
+    }
+    await finishWithdrawals(db, txid, "completed", at);
+    await markWithdrawalsFinished(
+      db,
+      withdrawals.map((w) => w.id),
+      "completed",
+    );
+    await updatePayout(db, txid, { status: "confirmed", confirmedAt: at });
+    return true;
+  });
+}
+
+/**
+ * The network refused the payout for good, in one db transaction: claims it (still open), gives each of
+ * its withdrawals' customers their amount and fee back (a posting each, under the key
+ * "withdrawal-reversal:<id>"), marks their transactions failed and frees its coins. Answers false when it
+ * was settled or failed already.
+ */
+export async function failPayout(
+  ctx: Pick<PayoutContext, "db" | "clock">,
+  txid: string,
+  reason: string,
+): Promise<boolean> {
+  return inDbTransaction(ctx.db, async (db) => {
+    const payout = await lockOpenPayout(db, txid);
+    if (payout === undefined) return false;
+    const at = ctx.clock.now();
+    const withdrawals = await findWithdrawalsOf(db, txid);
+    const accounts = await openCustomerAccounts(db, [...new Set(withdrawals.map((w) => w.userId))]);
+    const clearing = await bankAccountId(db, "withdrawal_clearing");
+    const feeRevenue = await bankAccountId(db, "fee_revenue");
+    for (const withdrawal of withdrawals) {
+      const customer = customerAccountId(accounts, withdrawal.userId);
+      const reference = `transaction:${withdrawal.id}`;
+      const transfers: Transfer[] = [
+        {
+          debit: clearing,
+          credit: customer,
+          amount: sats(withdrawal.amountSats),
+          kind: "withdrawal_reversal",
+          reference,
+        },
+      ];
+      if (withdrawal.feeSats > 0n) {
+        transfers.push({
+          debit: feeRevenue,
+          credit: customer,
+          amount: sats(withdrawal.feeSats),
+          kind: "withdrawal_reversal",
+          reference,
+        });
+      }
+      await postTransfers(db, transfers, { idempotencyKey: `withdrawal-reversal:${withdrawal.id}`, at });
+    }
+    await releaseUtxosOf(db, txid);
+    await finishWithdrawals(db, txid, "failed", at);
+    await markWithdrawalsFinished(
+      db,
+      withdrawals.map((w) => w.id),
+      "failed",
+    );
+    await updatePayout(db, txid, { status: "failed", failure: reason.slice(0, 500) });
+    return true;
+  });
+}
