@@ -1,5 +1,6 @@
 import type {
   ReceiveInfo,
+  SendQuote,
   SendQuoteBody,
   SessionUser,
   Transaction,
@@ -36,6 +37,7 @@ export const staff: SessionUser = {
 export const walletSummary: WalletSummary = {
   balanceSats: "746000",
   spendableSats: "746000",
+  withdrawalFeeSats: "1000",
   canSend: true,
   price: { usdPerBtc: "42389.57", asOf: "2025-04-17T14:05:00.000Z", stale: false, source: "fixed" },
 };
@@ -59,6 +61,7 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
     counterparty: { username: "alice", name: "Alice Example", address: null },
     note: null,
     txid: null,
+    confirmations: null,
     createdAt: "2025-04-17T14:05:00.000Z",
     ...overrides,
   };
@@ -69,13 +72,32 @@ export function transactionPage(items: Transaction[], nextCursor: string | null 
   return { items, nextCursor };
 }
 
-/** The server's quote for a send to the customer "alice": the amount asked, no fee (an internal send). */
+/** The server's quote for a send to the customer "alice": the amount asked, no fee (a transfer). */
 export const customerQuote: StubHandler = ({ body }) => {
   const { amountSats } = body as SendQuoteBody;
   return {
+    kind: "transfer",
     payee: { username: "alice", name: "Alice Example" },
+    address: null,
     amountSats,
     feeSats: "0",
     totalSats: amountSats,
-  };
+  } satisfies SendQuote;
+};
+
+/**
+ * The server's quote for a withdrawal to the outside address typed as the recipient: the amount asked and
+ * the summary's withdrawal fee on top.
+ */
+export const withdrawalQuote: StubHandler = ({ body }) => {
+  const { recipient, amountSats } = body as SendQuoteBody;
+  const feeSats = walletSummary.withdrawalFeeSats;
+  return {
+    kind: "withdrawal",
+    payee: null,
+    address: recipient,
+    amountSats,
+    feeSats,
+    totalSats: (BigInt(amountSats) + BigInt(feeSats)).toString(),
+  } satisfies SendQuote;
 };

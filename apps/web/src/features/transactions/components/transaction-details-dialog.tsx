@@ -13,7 +13,12 @@ import {
 } from "@/components/ui/dialog";
 import { btcText } from "@/lib/money-text";
 import { useTransaction } from "../api/get-transaction";
-import { counterpartyText, signedAmountText, transactionTimeText } from "../lib/describe-transaction";
+import {
+  confirmationsText,
+  counterpartyText,
+  signedAmountText,
+  transactionTimeText,
+} from "../lib/describe-transaction";
 import { TransactionStatusLabel } from "./transaction-status";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -62,6 +67,11 @@ function Details({ transaction }: { transaction: Transaction }) {
       {transaction.txid && (
         <Detail label="On-chain transaction">
           <span className="font-mono text-xs break-all select-all">{transaction.txid}</span>
+        </Detail>
+      )}
+      {transaction.txid && transaction.confirmations !== null && (
+        <Detail label="Confirmations">
+          <span className="tabular-nums">{confirmationsText(transaction.confirmations)}</span>
         </Detail>
       )}
     </dl>

@@ -29,6 +29,7 @@ const toAddress = transaction({
   status: "failed",
   counterparty: { username: null, name: null, address },
   txid: "a1b2c3d4e5f6",
+  confirmations: 0,
 });
 
 /** The list requests' query strings, in order, as "filter=all&limit=20". */
@@ -190,8 +191,8 @@ describe("transaction history", () => {
     ]);
   });
 
-  it("a row opens its details: amount, fee, status, counterparty, note, time, ids", async () => {
-    const latest: Transaction = { ...toAddress, status: "completed" };
+  it("a row opens its details: amount, fee, status, counterparty, note, time, ids, confirmations", async () => {
+    const latest: Transaction = { ...toAddress, status: "completed", confirmations: 6 };
     const view = renderHistory(allThree, "/history", {
       "GET /api/transactions/3f0c2b1a-8d7e-4c6b-9a5f-1e2d3c4b5a63": () => ({ transaction: latest }),
       "GET /api/transactions/3f0c2b1a-8d7e-4c6b-9a5f-1e2d3c4b5a62": () => ({ transaction: fromBob }),
@@ -208,6 +209,7 @@ describe("transaction history", () => {
     expect(value("Time")).toHaveTextContent(/^Apr 1[78], 2025 \d\d:\d\d$/);
     expect(value("Transaction ID")).toHaveTextContent("3f0c2b1a-8d7e-4c6b-9a5f-1e2d3c4b5a63");
     expect(value("On-chain transaction")).toHaveTextContent("a1b2c3d4e5f6");
+    expect(value("Confirmations")).toHaveTextContent(/^6$/);
 
     await view.user.click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
@@ -218,5 +220,19 @@ describe("transaction history", () => {
     expect(within(bob).getByText("From").nextElementSibling).toHaveTextContent("Bob Builder (bob)");
     expect(within(bob).getByText("Note").nextElementSibling).toHaveTextContent("Thanks");
     expect(within(bob).queryByText("On-chain transaction")).not.toBeInTheDocument();
+    expect(within(bob).queryByText("Confirmations")).not.toBeInTheDocument();
+  });
+
+  it("a chain transaction still in the mempool says it has 0 confirmations and is waiting", async () => {
+    const waiting: Transaction = { ...toAddress, status: "pending" };
+    const view = renderHistory(() => transactionPage([waiting]), "/history", {
+      "GET /api/transactions/3f0c2b1a-8d7e-4c6b-9a5f-1e2d3c4b5a63": () => ({ transaction: waiting }),
+    });
+    await view.user.click(await screen.findByRole("button", { name: /Sent to bc1qcr8t\.\.\./ }));
+    const dialog = await screen.findByRole("dialog", { name: "Transaction Details" });
+    const value = (label: string) => within(dialog).getByText(label).nextElementSibling;
+    expect(value("On-chain transaction")).toHaveTextContent("a1b2c3d4e5f6");
+    expect(value("Confirmations")).toHaveTextContent("0 (waiting in the mempool)");
+    expect(value("Status")).toHaveTextContent("Pending");
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { transaction } from "@/test/fixtures";
 import {
+  confirmationsText,
   counterpartyText,
   shortAddress,
   signedAmountText,
@@ -30,6 +31,12 @@ describe("describing a transaction", () => {
     expect(signedAmountText(transaction({ type: "receive", amountSats: "100000" }))).toBe("+0.00100000 BTC");
     expect(signedAmountText(transaction({ type: "send", amountSats: "746000" }))).toBe("-0.00746000 BTC");
     expect(signedAmountText(transaction({ type: "send", amountSats: "1" }))).toBe("-0.00000001 BTC");
+  });
+
+  it("counts confirmations, and says a chain transaction with none waits in the mempool", () => {
+    expect(confirmationsText(0)).toBe("0 (waiting in the mempool)");
+    expect(confirmationsText(1)).toBe("1");
+    expect(confirmationsText(144)).toBe("144");
   });
 
   it("dates it 'MMM d, yyyy HH:mm' in local time", () => {

@@ -31,6 +31,11 @@ export function transactionTimeText(createdAt: string): string {
   return format(new Date(createdAt), "MMM d, yyyy HH:mm");
 }
 
+/** "3", or for a chain transaction not yet in a block "0 (waiting in the mempool)". */
+export function confirmationsText(confirmations: number): string {
+  return confirmations === 0 ? "0 (waiting in the mempool)" : String(confirmations);
+}
+
 export const statusLabels = {
   completed: "Completed",
   pending: "Pending",

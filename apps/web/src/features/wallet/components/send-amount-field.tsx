@@ -7,8 +7,8 @@ import { AmountInput } from "./amount-input";
 
 export interface SendAmountFieldProps {
   control: Control<SendForm>;
-  /** What can be sent now: shown as "Available", and what Max fills in. */
-  spendableSats: bigint;
+  /** What can be sent now to the recipient as typed: shown as "Available", and what Max fills in. */
+  availableSats: bigint;
   price: Pick<Price, "usdPerBtc">;
   error?: string;
   /** After every change of the amount (typed, pasted or Max), once the form holds the new value. */
@@ -20,7 +20,7 @@ export interface SendAmountFieldProps {
  * Max is a full-height button beside the field rather than a link inside it: a touch target of its own
  * that overlaps nothing (WCAG 2.5.8).
  */
-export function SendAmountField({ control, spendableSats, price, error, onEdited }: SendAmountFieldProps) {
+export function SendAmountField({ control, availableSats, price, error, onEdited }: SendAmountFieldProps) {
   return (
     <Controller
       control={control}
@@ -33,7 +33,7 @@ export function SendAmountField({ control, spendableSats, price, error, onEdited
         const hint = (
           <span className="flex flex-wrap justify-between gap-x-3 gap-y-1 tabular-nums">
             <span>{`≈ ${usdText(parseBtc(field.value) ?? 0n, price)}`}</span>{" "}
-            <span>{`Available: ${btcText(spendableSats)}`}</span>
+            <span>{`Available: ${btcText(availableSats)}`}</span>
           </span>
         );
         return (
@@ -49,7 +49,7 @@ export function SendAmountField({ control, spendableSats, price, error, onEdited
                   onValueChange={change}
                   placeholder="0.00000000"
                 />
-                <Button variant="outline" onClick={() => change(formatBtcPlain(spendableSats))}>
+                <Button variant="outline" onClick={() => change(formatBtcPlain(availableSats))}>
                   Max
                 </Button>
               </div>

@@ -1,24 +1,15 @@
 import type { WalletSummary } from "@satsbank/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { customerQuote, walletSummary } from "@/test/fixtures";
+import { customerQuote, transaction, walletSummary, withdrawalQuote } from "@/test/fixtures";
 import { renderWithProviders } from "@/test/render";
 import { apiError, requestsTo, type StubHandler, stubApi } from "@/test/stub-api";
 import { SendBitcoin } from "./send-bitcoin";
 
-const sent = {
-  transaction: {
-    id: "7f1c2a9e-0b4d-4e61-9a3f-2c8d5e7b1a04",
-    type: "send",
-    amountSats: "100000",
-    feeSats: "0",
-    status: "completed",
-    counterparty: { username: "alice", name: "Alice Example", address: null },
-    note: null,
-    txid: null,
-    createdAt: "2025-04-17T14:05:00.000Z",
-  },
-};
+const sent = { transaction: transaction() };
+
+/** An outside address: with the summary's 1000 sat fee, 0.00745 BTC of the 0.00746 BTC can go to it. */
+const outsideAddress = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 
 async function renderSend(routes: Record<string, StubHandler> = {}, summary: WalletSummary = walletSummary) {
   const fetchMock = stubApi({ routes: { "GET /api/wallet": () => summary, ...routes } });
@@ -102,6 +93,39 @@ describe("send form", () => {
     await view.user.clear(view.amount);
     await view.user.type(view.amount, "0.001");
     expect(view.amount).toHaveAccessibleDescription("≈ $42.39 Available: 0.00746000 BTC");
+  });
+
+  it("to an address, Available and Max are the balance less the withdrawal fee", async () => {
+    const view = await renderSend();
+    await view.user.type(view.recipient, outsideAddress);
+    expect(screen.getByText("Available: 0.00745000 BTC")).toBeVisible();
+    await view.user.click(screen.getByRole("button", { name: "Max" }));
+    expect(view.amount).toHaveValue("0.00745");
+    expect(view.amount).toHaveAccessibleDescription("≈ $315.80 Available: 0.00745000 BTC");
+
+    // A username again: nothing to pay the network, the whole spendable amount.
+    await view.user.clear(view.recipient);
+    await view.user.type(view.recipient, "alice");
+    expect(screen.getByText("Available: 0.00746000 BTC")).toBeVisible();
+    await view.user.click(screen.getByRole("button", { name: "Max" }));
+    expect(view.amount).toHaveValue("0.00746");
+  });
+
+  it("to an address, refuses more than the balance less the fee, and a username then settles it", async () => {
+    const view = await renderSend({ "POST /api/wallet/send/quote": withdrawalQuote });
+    await view.user.type(view.recipient, outsideAddress);
+    await view.user.type(view.amount, "0.00746");
+    await view.user.click(view.submit);
+    await expectErrorToast("Insufficient funds", "You can only send up to 0.00745 BTC");
+    expect(view.amount).toHaveAttribute("aria-invalid", "true");
+    expect(view.amount).toHaveFocus();
+    expect(requestsTo(view.fetchMock, "POST /api/wallet/send/quote")).toEqual([]);
+
+    // The same amount can go to a customer: changing the recipient clears the amount's problem.
+    await view.user.clear(view.recipient);
+    await view.user.type(view.recipient, "alice");
+    await waitFor(() => expect(toastWith("You can only send up to 0.00745 BTC")).not.toBeInTheDocument());
+    expect(view.amount).not.toHaveAttribute("aria-invalid");
   });
 
   it("a problem's toast and mark stay while the field is still wrong and go once it is right", async () => {
@@ -230,6 +254,46 @@ describe("send form", () => {
     expect(figure("Note")).toHaveTextContent("Lunch money");
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Confirm & Send" })).toBeInTheDocument();
+  });
+
+  it("the review of a withdrawal shows the address in full, the network fee, the total and that it will be pending", async () => {
+    const view = await renderSend({ "POST /api/wallet/send/quote": withdrawalQuote });
+    await view.user.type(view.recipient, outsideAddress);
+    await view.user.type(view.amount, "0.001");
+    await view.user.click(view.submit);
+    const dialog = await screen.findByRole("dialog", { name: "Review Transaction" });
+    const figure = (label: string) => within(dialog).getByText(label).nextElementSibling;
+    expect(figure("To")).toHaveTextContent(`Bitcoin address ${outsideAddress}`);
+    expect(within(dialog).getByText(outsideAddress)).toHaveClass("font-mono", "break-all", "select-all");
+    expect(figure("Amount")).toHaveTextContent("0.00100000 BTC");
+    expect(figure("Network fee")).toHaveTextContent("0.00001000 BTC");
+    expect(figure("Total")).toHaveTextContent("0.00101000 BTC");
+    expect(dialog).toHaveTextContent(
+      "Sent on the Bitcoin network: it shows as pending until it is confirmed.",
+    );
+    expect(requestsTo(view.fetchMock, "POST /api/wallet/send/quote")).toEqual([
+      { recipient: outsideAddress, amountSats: "100000" },
+    ]);
+  });
+
+  it("the review of a transfer to a customer's deposit address names them and shows the address", async () => {
+    const view = await renderSend({
+      "POST /api/wallet/send/quote": (request) => ({
+        ...(customerQuote(request) as object),
+        address: outsideAddress,
+      }),
+    });
+    await view.user.type(view.recipient, outsideAddress);
+    await view.user.type(view.amount, "0.001");
+    await view.user.click(view.submit);
+    const dialog = await screen.findByRole("dialog", { name: "Review Transaction" });
+    const to = within(dialog).getByText("To").nextElementSibling as HTMLElement;
+    expect(within(to).getByText("Alice Example")).toBeInTheDocument();
+    expect(within(to).getByText("alice")).toBeInTheDocument();
+    expect(to).toHaveTextContent(`Bitcoin address ${outsideAddress}`);
+    expect(within(to).getByText(outsideAddress)).toHaveClass("font-mono");
+    expect(within(dialog).getByText("Network fee").nextElementSibling).toHaveTextContent("0.00000000 BTC");
+    expect(dialog).not.toHaveTextContent("Sent on the Bitcoin network");
   });
 
   it("keeps the idempotency key across retries of one dialog and makes a new one for the next", async () => {

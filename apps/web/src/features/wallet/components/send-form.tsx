@@ -5,7 +5,7 @@ import {
   type WalletSummary,
 } from "@satsbank/shared";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
@@ -16,6 +16,7 @@ import { paths } from "@/lib/paths";
 import { useQuoteSend } from "../api/quote-send";
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { sendErrorToast } from "../lib/send-error";
+import { sendableSats } from "../lib/sendable";
 import { useProblemToast } from "../lib/use-problem-toast";
 import { fieldProblem, type SendField, validateSend } from "../lib/validate-send";
 import { SendAmountField } from "./send-amount-field";
@@ -41,22 +42,28 @@ export function SendForm({ summary, blocked = false }: { summary: WalletSummary;
     reValidateMode: "onSubmit",
   });
   const { errors } = form.formState;
-  const spendable = BigInt(summary.spendableSats);
+  const recipient = useWatch({ control: form.control, name: "recipient" });
 
   function reject(field: SendField, title: string, text: string) {
     form.setError(field, { type: "validate", message: text }, { shouldFocus: true });
     problemToast.show(field, title, text);
   }
 
-  /** After an edit: once the field passes the form's own checks, its mark and its toast go. */
-  function edited(field: SendField) {
-    if (fieldProblem(form.getValues(), spendable, field)) return;
+  /** Once the field passes the form's own checks, its mark and its toast go. */
+  function settle(field: SendField) {
+    if (fieldProblem(form.getValues(), summary, field)) return;
     if (form.getFieldState(field).error) form.clearErrors(field);
     problemToast.dismiss(field);
   }
 
+  function edited(field: SendField) {
+    settle(field);
+    // What the amount may be depends on whether the recipient is an address.
+    if (field === "recipient") settle("amount");
+  }
+
   const onSubmit = form.handleSubmit((values) => {
-    const checked = validateSend(values, spendable);
+    const checked = validateSend(values, summary);
     if (!checked.ok) return reject(checked.field, checked.title, checked.text);
     quote.mutate(
       { recipient: checked.recipient, amountSats: checked.amountSats.toString() },
@@ -99,7 +106,7 @@ export function SendForm({ summary, blocked = false }: { summary: WalletSummary;
         </FormField>
         <SendAmountField
           control={form.control}
-          spendableSats={spendable}
+          availableSats={sendableSats(summary, recipient)}
           price={summary.price}
           error={errors.amount?.message}
           onEdited={() => edited("amount")}

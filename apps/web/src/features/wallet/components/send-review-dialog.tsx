@@ -1,4 +1,4 @@
-import type { Payee, SendQuote } from "@satsbank/shared";
+import type { SendQuote } from "@satsbank/shared";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import {
@@ -14,6 +14,7 @@ import { btcText } from "@/lib/money-text";
 import { notify } from "@/lib/notify";
 import { useSendBitcoin } from "../api/send-bitcoin";
 import { sendErrorToast } from "../lib/send-error";
+import { SendReviewTo } from "./send-review-to";
 
 /** A quoted send waiting for "Confirm & Send". */
 export interface SendReview {
@@ -47,16 +48,13 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
   );
 }
 
-function PayeeText({ payee }: { payee: Payee }) {
-  return (
-    <span className="flex flex-col items-end">
-      <span className="font-medium">{payee.name}</span>
-      <span className="text-sm text-muted-foreground">{payee.username}</span>
-    </span>
-  );
-}
+/** A withdrawal is not final when it is sent: say so before the customer confirms it. */
+const WITHDRAWAL_NOTICE = "Sent on the Bitcoin network: it shows as pending until it is confirmed.";
 
-/** The send review ("Review Transaction"): payee, amount, network fee, total and note, then Cancel or "Confirm & Send". */
+/**
+ * The send review ("Review Transaction"): payee or outside address, amount, network fee, total and note,
+ * then Cancel or "Confirm & Send".
+ */
 export function SendReviewDialog({ review, onClose, onSent }: SendReviewDialogProps) {
   const send = useSendBitcoin();
   const sending = send.isPending;
@@ -97,7 +95,7 @@ export function SendReviewDialog({ review, onClose, onSent }: SendReviewDialogPr
           </DialogHeader>
           <dl className="divide-y">
             <Row label="To">
-              <PayeeText payee={review.quote.payee} />
+              <SendReviewTo quote={review.quote} />
             </Row>
             <Row label="Amount">{btcText(BigInt(review.quote.amountSats))}</Row>
             <Row label="Network fee">{btcText(BigInt(review.quote.feeSats))}</Row>
@@ -110,6 +108,9 @@ export function SendReviewDialog({ review, onClose, onSent }: SendReviewDialogPr
               </Row>
             )}
           </dl>
+          {review.quote.kind === "withdrawal" && (
+            <p className="text-sm text-muted-foreground">{WITHDRAWAL_NOTICE}</p>
+          )}
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={sending}>
               Cancel

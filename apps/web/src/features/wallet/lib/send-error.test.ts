@@ -19,9 +19,13 @@ describe("sendErrorToast", () => {
       title: "Invalid recipient",
       text: "No customer has that username",
     });
-    expect(sendErrorToast(validation({ recipient: "x" }, "outsideAddress"), "x").title).toBe(
+    expect(sendErrorToast(validation({ recipient: "x" }, "invalidAddress"), "x").title).toBe(
       "Invalid recipient",
     );
+    expect(sendErrorToast(validation({ amount: "Too small" }, "belowDust"), "x")).toEqual({
+      title: "Invalid amount",
+      text: "Too small",
+    });
   });
 
   it("says an amount problem is about funds or about the amount, by its reason", () => {

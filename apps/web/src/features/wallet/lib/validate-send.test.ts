@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { fieldProblem, validateSend } from "./validate-send";
 
-const spendable = 746000n;
+const figures = { balanceSats: "746000", spendableSats: "746000", withdrawalFeeSats: "1000" };
+const address = "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080";
 
 describe("validateSend", () => {
   it("asks for a recipient first, whatever the amount", () => {
-    expect(validateSend({ recipient: "  ", amount: "", note: "" }, spendable)).toEqual({
+    expect(validateSend({ recipient: "  ", amount: "", note: "" }, figures)).toEqual({
       ok: false,
       field: "recipient",
       title: "Recipient required",
@@ -15,7 +16,7 @@ describe("validateSend", () => {
 
   it("then an amount above zero", () => {
     for (const amount of ["", "0", "0.0", ".", "0.00000000"]) {
-      expect(validateSend({ recipient: "alice", amount, note: "" }, spendable)).toEqual({
+      expect(validateSend({ recipient: "alice", amount, note: "" }, figures)).toEqual({
         ok: false,
         field: "amount",
         title: "Invalid amount",
@@ -25,7 +26,7 @@ describe("validateSend", () => {
   });
 
   it("then no more than can be sent, saying how much can", () => {
-    expect(validateSend({ recipient: "alice", amount: "0.00746001", note: "" }, spendable)).toEqual({
+    expect(validateSend({ recipient: "alice", amount: "0.00746001", note: "" }, figures)).toEqual({
       ok: false,
       field: "amount",
       title: "Insufficient funds",
@@ -33,14 +34,28 @@ describe("validateSend", () => {
     });
   });
 
+  it("to an address, no more than the balance less the withdrawal fee", () => {
+    expect(validateSend({ recipient: address, amount: "0.00745001", note: "" }, figures)).toEqual({
+      ok: false,
+      field: "amount",
+      title: "Insufficient funds",
+      text: "You can only send up to 0.00745 BTC",
+    });
+    expect(validateSend({ recipient: address, amount: "0.00745", note: "" }, figures)).toMatchObject({
+      ok: true,
+      recipient: address,
+      amountSats: 745000n,
+    });
+  });
+
   it("passes a good send on in satoshis, trimmed, without an empty note", () => {
-    expect(validateSend({ recipient: " alice ", amount: "0.00746", note: "" }, spendable)).toEqual({
+    expect(validateSend({ recipient: " alice ", amount: "0.00746", note: "" }, figures)).toEqual({
       ok: true,
       recipient: "alice",
       amountSats: 746000n,
       note: undefined,
     });
-    expect(validateSend({ recipient: "bob", amount: ".001", note: " lunch " }, spendable)).toMatchObject({
+    expect(validateSend({ recipient: "bob", amount: ".001", note: " lunch " }, figures)).toMatchObject({
       ok: true,
       amountSats: 100000n,
       note: "lunch",
@@ -51,19 +66,26 @@ describe("validateSend", () => {
 describe("fieldProblem", () => {
   it("answers for its own field whatever the others hold", () => {
     const values = { recipient: "", amount: "0.001", note: "" };
-    expect(fieldProblem(values, spendable, "amount")).toBeNull();
-    expect(fieldProblem(values, spendable, "note")).toBeNull();
-    expect(fieldProblem(values, spendable, "recipient")).toMatchObject({ title: "Recipient required" });
+    expect(fieldProblem(values, figures, "amount")).toBeNull();
+    expect(fieldProblem(values, figures, "note")).toBeNull();
+    expect(fieldProblem(values, figures, "recipient")).toMatchObject({ title: "Recipient required" });
   });
 
   it("holds the amount to zero and to what can be sent", () => {
-    const amountOf = (amount: string) =>
-      fieldProblem({ recipient: "", amount, note: "" }, spendable, "amount");
+    const amountOf = (amount: string) => fieldProblem({ recipient: "", amount, note: "" }, figures, "amount");
     expect(amountOf("0.00")).toMatchObject({ title: "Invalid amount" });
     expect(amountOf("0.00746001")).toMatchObject({
       title: "Insufficient funds",
       text: "You can only send up to 0.00746 BTC",
     });
     expect(amountOf("0.00746")).toBeNull();
+  });
+
+  it("holds the amount to what can be sent to the recipient as typed", () => {
+    const values = { recipient: address, amount: "0.00746", note: "" };
+    expect(fieldProblem(values, figures, "amount")).toMatchObject({
+      text: "You can only send up to 0.00745 BTC",
+    });
+    expect(fieldProblem({ ...values, recipient: "alice" }, figures, "amount")).toBeNull();
   });
 });

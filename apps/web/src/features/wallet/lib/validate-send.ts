@@ -5,6 +5,7 @@ import {
   sendFormSchema,
   sendMessages,
 } from "@satsbank/shared";
+import { type SendableFigures, sendableSats } from "./sendable";
 
 export type SendField = keyof SendForm;
 
@@ -38,11 +39,12 @@ function titleFor(field: SendField, text: string): string {
 
 /**
  * Each field's first problem, in the specification's order: a recipient, an amount above zero, an amount
- * within what can be sent; and the parsed (trimmed) form. A problem the schema cannot tie to a field still
- * stops the send, on the amount.
+ * within what can be sent (to that recipient: see `sendableSats`); and the parsed (trimmed) form. A problem
+ * the schema cannot tie to a field still stops the send, on the amount.
  */
-function check(values: SendForm, spendableSats: bigint): { problems: SendProblem[]; data?: SendForm } {
+function check(values: SendForm, figures: SendableFigures): { problems: SendProblem[]; data?: SendForm } {
   const parsed = sendFormSchema.safeParse(values);
+  const sendable = sendableSats(figures, values.recipient);
   const issues = parsed.error?.issues ?? [];
   const problems: SendProblem[] = [];
   for (const field of ORDER) {
@@ -52,12 +54,12 @@ function check(values: SendForm, spendableSats: bigint): { problems: SendProblem
       continue;
     }
     const amountSats = field === "amount" ? parseBtc(values.amount.trim()) : null;
-    if (amountSats !== null && amountSats > spendableSats) {
+    if (amountSats !== null && amountSats > sendable) {
       problems.push({
         ok: false,
         field,
         title: sendMessages.insufficientFunds.title,
-        text: insufficientFundsText(spendableSats),
+        text: insufficientFundsText(sendable),
       });
     }
   }
@@ -77,8 +79,8 @@ function check(values: SendForm, spendableSats: bigint): { problems: SendProblem
  * The first problem of the send, or the send itself: recipient trimmed, amount in satoshis. The server
  * checks all of it again (and who the recipient is) when it quotes.
  */
-export function validateSend(values: SendForm, spendableSats: bigint): ValidSend | SendProblem {
-  const { problems, data } = check(values, spendableSats);
+export function validateSend(values: SendForm, figures: SendableFigures): ValidSend | SendProblem {
+  const { problems, data } = check(values, figures);
   const [first] = problems;
   if (first) return first;
   const amountSats = data ? parseBtc(data.amount) : null;
@@ -95,6 +97,10 @@ export function validateSend(values: SendForm, spendableSats: bigint): ValidSend
  * One field's problem, whatever the others hold: a marked field is checked again as it is edited, and its
  * mark and toast go once this answers null.
  */
-export function fieldProblem(values: SendForm, spendableSats: bigint, field: SendField): SendProblem | null {
-  return check(values, spendableSats).problems.find((problem) => problem.field === field) ?? null;
+export function fieldProblem(
+  values: SendForm,
+  figures: SendableFigures,
+  field: SendField,
+): SendProblem | null {
+  return check(values, figures).problems.find((problem) => problem.field === field) ?? null;
 }
