@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { insufficientFundsText, sendFormSchema } from "./wallet.js";
+import { insufficientFundsText, recipientIsAddress, sendFormSchema } from "./wallet.js";
 
 function firstMessages(input: unknown) {
   const result = sendFormSchema.safeParse(input);
@@ -32,5 +32,24 @@ describe("send form", () => {
 
   it("words the insufficient-funds text like the specification", () => {
     expect(insufficientFundsText(746_000n)).toBe("You can only send up to 0.00746 BTC");
+  });
+});
+
+describe("recipientIsAddress", () => {
+  it("reads text too long for a username, or written like a bech32 address, as an address", () => {
+    for (const text of [
+      "bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk",
+      "BC1QCR8TE4KR609GCAWUTMRZA0J4XV80JY8Z306FYU",
+      "1BoatSLRHtKNngkdXEeobR76b53LETtpyX",
+      "tb1q",
+    ]) {
+      expect(recipientIsAddress(text)).toBe(true);
+    }
+  });
+
+  it("reads a username, a half-typed one and anything else as no address", () => {
+    for (const text of ["alice", "al", "", " ", "bob!", "no spaces allowed"]) {
+      expect(recipientIsAddress(text)).toBe(false);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ErrorReason } from "./errors.js";
 import { AMOUNT_INPUT_PATTERN, formatBtcPlain, parseBtc, satsSchema } from "./money.js";
 import { plainText } from "./text.js";
-import { isValidUsername } from "./username.js";
+import { BITCOIN_ADDRESS_PREFIXES, USERNAME_MAX_LENGTH } from "./username.js";
 
 // The specification's send messages (sections 5 and 8): title and text of each toast.
 export const sendMessages = {
@@ -86,12 +86,18 @@ export type Price = z.infer<typeof priceSchema>;
 export const MIN_WITHDRAWAL_SATS = 546n;
 
 /**
- * True when the recipient, as typed, cannot be a username, so it is meant as an address: a send to it is a
- * withdrawal unless the address is another customer's. The form uses it to know what Max can fill in; the
- * server decides.
+ * True when the recipient, as typed, is meant as an address rather than a username: letters and digits
+ * too long for a username, or starting like a bech32 address (valid or not). A send to an address is a
+ * withdrawal unless the address is another customer's: the form uses this to know what Max can fill in
+ * (and the server to tell a mistyped address from an unknown username); the server decides.
  */
 export function recipientIsAddress(recipient: string): boolean {
-  return !isValidUsername(recipient.trim().toLowerCase());
+  const text = recipient.trim();
+  return (
+    /^[a-z0-9]+$/i.test(text) &&
+    (text.length > USERNAME_MAX_LENGTH ||
+      BITCOIN_ADDRESS_PREFIXES.some((prefix) => text.toLowerCase().startsWith(prefix)))
+  );
 }
 
 /** `GET /api/wallet`: the signed-in customer's balance and what they may do with it. */

@@ -1,4 +1,4 @@
-import { BITCOIN_ADDRESS_PREFIXES, isValidUsername, USERNAME_MAX_LENGTH } from "@satsbank/shared";
+import { isValidUsername, recipientIsAddress } from "@satsbank/shared";
 
 /** What an address check says about a text: an address of this bank's network, of another, or neither. */
 export type AddressCheck = "this-network" | "other-network" | "not-an-address";
@@ -18,18 +18,6 @@ function canonicalAddress(text: string): string {
 }
 
 /**
- * Text someone meant as an address: letters and digits too long for a username (a mistyped or truncated
- * address, a bad checksum), or starting like a bech32 address.
- */
-function looksLikeAddress(text: string): boolean {
-  return (
-    /^[a-z0-9]+$/i.test(text) &&
-    (text.length > USERNAME_MAX_LENGTH ||
-      BITCOIN_ADDRESS_PREFIXES.some((p) => text.toLowerCase().startsWith(p)))
-  );
-}
-
-/**
  * Reads the recipient field: an address (checked by `checkAddress`, which knows the networks) or a
  * username (case-insensitive). The two never overlap: usernames are at most 20 characters and never start
  * like an address.
@@ -45,7 +33,7 @@ export function parseRecipient(text: string, checkAddress: (text: string) => Add
     case "not-an-address": {
       const username = trimmed.toLowerCase();
       if (isValidUsername(username)) return { kind: "username", username };
-      return looksLikeAddress(trimmed) ? { kind: "invalid-address" } : { kind: "invalid" };
+      return recipientIsAddress(trimmed) ? { kind: "invalid-address" } : { kind: "invalid" };
     }
   }
 }

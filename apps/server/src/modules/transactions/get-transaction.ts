@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
 import { isUuid } from "../../domain/history.js";
 import { findWalletTransaction } from "./queries.js";
-import { toTransactions } from "./transaction-view.js";
+import { toTransactionWithConfirmations } from "./transaction-view.js";
 
 export const transactionNotFoundText = "Transaction not found";
 
@@ -26,7 +26,5 @@ export async function getTransaction({
     ? await findWalletTransaction(ctx.db, { userId, transactionId: canonical })
     : undefined;
   if (row === undefined) throw new AppError("NOT_FOUND", transactionNotFoundText);
-  const [transaction] = await toTransactions(ctx.db, [row]);
-  if (transaction === undefined) throw new Error("A transaction row gave no transaction");
-  return transaction;
+  return toTransactionWithConfirmations(ctx.db, row);
 }

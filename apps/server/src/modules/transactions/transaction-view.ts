@@ -40,3 +40,13 @@ export async function toTransactions(db: Db, rows: readonly WalletTransactionRow
   const chainHeight = onChain ? ((await findLastBlock(db))?.height ?? null) : null;
   return rows.map((row) => toTransaction(row, chainHeight));
 }
+
+/** One row as the customer sees it, its confirmations counted. */
+export async function toTransactionWithConfirmations(
+  db: Db,
+  row: WalletTransactionRow,
+): Promise<Transaction> {
+  const [transaction] = await toTransactions(db, [row]);
+  if (transaction === undefined) throw new Error("A transaction row gave no transaction");
+  return transaction;
+}

@@ -1,0 +1,130 @@
+import { insufficientFundsText, sendErrors } from "@satsbank/shared";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../domain/app-error.js";
+import { type Sats, sats } from "../../domain/money.js";
+import type { User } from "../../domain/user.js";
+import { bankAccountId, customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
+import { IdempotencyKeyReusedError, InsufficientFundsError } from "../../ledger/errors.js";
+import { postTransfers, type Transfer } from "../../ledger/post-transfers.js";
+import type { WalletTransactionRow } from "../transactions/queries.js";
+import { recordCustomerTransfer, recordWithdrawal } from "../transactions/record-transfer.js";
+import { queueWithdrawal } from "../withdrawals/queue-withdrawal.js";
+import type { SendRequestRow } from "./queries.js";
+import type { Payee } from "./resolve-payee.js";
+
+// The two ways a checked send moves money, inside the send's db transaction (send-bitcoin.ts): a transfer
+// to another customer, or a withdrawal to an outside address.
+
+export const keyReused = () => new AppError("CONFLICT", sendErrors.keyReused.text, undefined, "keyReused");
+
+export type Send = {
+  tx: Db;
+  sender: User;
+  request: SendRequestRow;
+  note: string | null;
+  at: Date;
+  idempotencyKey: string;
+};
+
+/** Reads the ledger's refusals of a send as the customer's errors. */
+function refusal(error: unknown): unknown {
+  if (error instanceof InsufficientFundsError) {
+    const text = insufficientFundsText(sats(error.balance));
+    return new AppError("VALIDATION_ERROR", text, { amount: text }, "insufficientFunds");
+  }
+  return error instanceof IdempotencyKeyReusedError ? keyReused() : error;
+}
+
+/** To another customer: one transfer, and a completed transaction on each side. */
+export async function postTransfer(
+  send: Send & { payee: Payee; amount: Sats },
+): Promise<WalletTransactionRow> {
+  const { tx, sender, payee, amount, request, at } = send;
+  const accounts = await openCustomerAccounts(tx, [sender.id, payee.user.id]);
+  const posting = await postTransfers(
+    tx,
+    [
+      {
+        debit: customerAccountId(accounts, sender.id),
+        credit: customerAccountId(accounts, payee.user.id),
+        amount,
+        kind: "customer_transfer",
+        reference: `transaction:${request.transactionId}`,
+      },
+    ],
+    { idempotencyKey: `send:${sender.id}:${send.idempotencyKey}`, at },
+  ).catch((error: unknown) => {
+    throw refusal(error);
+  });
+  const [transferId] = posting.transferIds;
+  if (transferId === undefined) throw new Error("A send's posting made no transfer");
+  return recordCustomerTransfer(tx, {
+    transactionId: request.transactionId,
+    sender,
+    payee: payee.user,
+    amount,
+    address: payee.address,
+    note: send.note,
+    transferId,
+    at,
+  });
+}
+
+/**
+ * To an outside address: amount + fee leave the customer's balance now, in one posting (the amount to
+ * withdrawal clearing, the fee to fee revenue); the withdrawal waits, queued, for the worker to pay it out
+ * on the chain. The customer's transaction is pending until the payout confirms.
+ */
+export async function postWithdrawal(
+  send: Send & { address: string; amount: Sats; fee: Sats },
+): Promise<WalletTransactionRow> {
+  const { tx, sender, amount, fee, request, at } = send;
+  const accounts = await openCustomerAccounts(tx, [sender.id]);
+  const customer = customerAccountId(accounts, sender.id);
+  const reference = `transaction:${request.transactionId}`;
+  const transfers: Transfer[] = [
+    {
+      debit: customer,
+      credit: await bankAccountId(tx, "withdrawal_clearing"),
+      amount,
+      kind: "withdrawal",
+      reference,
+    },
+  ];
+  if (fee > 0n) {
+    transfers.push({
+      debit: customer,
+      credit: await bankAccountId(tx, "fee_revenue"),
+      amount: fee,
+      kind: "withdrawal_fee",
+      reference,
+    });
+  }
+  const posting = await postTransfers(tx, transfers, {
+    idempotencyKey: `send:${sender.id}:${send.idempotencyKey}`,
+    at,
+  }).catch((error: unknown) => {
+    throw refusal(error);
+  });
+  const [transferId] = posting.transferIds;
+  if (transferId === undefined) throw new Error("A withdrawal's posting made no transfer");
+  const row = await recordWithdrawal(tx, {
+    transactionId: request.transactionId,
+    userId: sender.id,
+    amount,
+    fee,
+    address: send.address,
+    note: send.note,
+    transferId,
+    at,
+  });
+  await queueWithdrawal(tx, {
+    id: request.transactionId,
+    userId: sender.id,
+    address: send.address,
+    amountSats: amount,
+    feeSats: fee,
+    at,
+  });
+  return row;
+}
