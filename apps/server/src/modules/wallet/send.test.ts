@@ -58,7 +58,9 @@ describe("POST /api/wallet/send/quote", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
+      kind: "transfer",
       payee: { username: bob.user.username, name: "Bob Receiver" },
+      address: null,
       amountSats: "1000",
       feeSats: "0",
       totalSats: "1000",
@@ -77,7 +79,7 @@ describe("POST /api/wallet/send/quote", () => {
     fieldError(huge, "amount", insufficientFundsText(746_000n));
   });
 
-  it("refuses zero, unknown recipients, outside addresses and the customer themselves, all at once", async () => {
+  it("refuses zero, unknown recipients, mistyped addresses and the customer themselves, all at once", async () => {
     fieldError(
       await quoteRequest(t, alice.token, { recipient: bob.user.username, amountSats: "0" }),
       "amount",
@@ -179,9 +181,13 @@ describe("POST /api/wallet/send", () => {
     const address = await depositAddressFor({ ctx: walletContext(t), userId: bob.user.id });
     const before = await balanceOf(t, bob.token);
     const quote = await quoteRequest(t, alice.token, { recipient: address.toUpperCase(), amountSats: "700" });
-    expect(quote.json().payee).toEqual({
-      username: bob.user.username,
-      name: "Bob Receiver",
+    // Another customer's deposit address: a transfer inside the bank, free, naming the payee.
+    expect(quote.json()).toMatchObject({
+      kind: "transfer",
+      payee: { username: bob.user.username, name: "Bob Receiver" },
+      address,
+      feeSats: "0",
+      totalSats: "700",
     });
     const res = await sendRequest(t, alice.token, { recipient: address, amountSats: "700" });
     expect(res.statusCode, res.body).toBe(201);

@@ -41,7 +41,7 @@ export type PayOutReport =
  * coins (row locks, skipping what another payout holds, so no coin is ever picked twice), chooses coins at
  * the backend's fee rate, signs, and RECORDS the signed transaction with its withdrawals and coins in one
  * db transaction; only then broadcasts. A crash after the record sends the same bytes at the next pass
- * (`rebroadcastPayouts`), never a new transaction. Withdrawals the coins cannot cover wait, newest first.
+ * (`trackPayouts`), never a new transaction. Withdrawals the coins cannot cover wait, newest first.
  */
 export async function payOutQueued(ctx: PayoutContext): Promise<PayOutReport> {
   const feeRate = await ctx.chain.feeRate(ctx.feeTargetBlocks ?? DEFAULT_FEE_TARGET_BLOCKS);

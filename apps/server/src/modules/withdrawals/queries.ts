@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { type PayoutStatus, payouts, withdrawals } from "../../db/schema/index.js";
 
@@ -57,12 +57,20 @@ export async function insertPayout(db: Db, row: PayoutRow): Promise<void> {
   await db.insert(payouts).values(row);
 }
 
-/** The payouts still on their way: signed (not yet accepted) or broadcast (not yet deep enough). */
-export async function findOpenPayouts(db: Db): Promise<PayoutRow[]> {
+/**
+ * The payouts the worker watches: signed (not yet accepted), broadcast (not yet deep enough), and
+ * confirmed ones whose block left the best chain (until they are in a block again).
+ */
+export async function findPayoutsToTrack(db: Db): Promise<PayoutRow[]> {
   return db
     .select()
     .from(payouts)
-    .where(inArray(payouts.status, ["signed", "broadcast"]))
+    .where(
+      or(
+        inArray(payouts.status, ["signed", "broadcast"]),
+        and(eq(payouts.status, "confirmed"), isNull(payouts.blockHeight)),
+      ),
+    )
     .orderBy(asc(payouts.createdAt));
 }
 

@@ -14,8 +14,10 @@ import { expectChainBooksBalanced, type SandboxChain, startSandboxChain } from "
 import { runPass } from "../chain/chain-worker.js";
 import { markVerified } from "../kyc/mark-verified.js";
 import { findWalletTransaction } from "../transactions/queries.js";
+import { depositAddressFor } from "../wallet/deposit-address.js";
 import { sendBitcoin } from "../wallet/send-bitcoin.js";
-import { findOpenPayouts, findPayout, findWithdrawalsOf } from "./queries.js";
+import { payOutQueued } from "./pay-out.js";
+import { findPayout, findPayoutsToTrack, findWithdrawalsOf } from "./queries.js";
 
 let t: TestApp;
 let sandbox: SandboxChain;
@@ -187,7 +189,7 @@ describe("withdrawals", () => {
       },
     };
     await expect(runPass(sandbox.context({ chain: dying }))).rejects.toThrow("the process died");
-    const open = await findOpenPayouts(t.db);
+    const open = await findPayoutsToTrack(t.db);
     expect(open.map((payout) => payout.status)).toEqual(["signed"]);
     const recorded = open[0]?.txid ?? "";
     expect(await sandbox.chain.mempoolTxids()).not.toContain(recorded);
@@ -199,5 +201,64 @@ describe("withdrawals", () => {
     await runPass(sandbox.context());
     expect(await findPayout(t.db, recorded)).toMatchObject({ status: "confirmed" });
     expect(await findWithdrawalsOf(t.db, recorded)).toMatchObject([{ status: "completed" }]);
+  });
+
+  it("settles once when the payout's block is replaced, and sends it again when the new chain dropped it", async () => {
+    const user = await fundedCustomer(45_000n);
+    const sent = await withdraw(user, outsideAddress(), 11_000n);
+    const pass = await runPass(sandbox.context({ confirmations: 2 }));
+    const txid = pass.payOut.outcome === "paid" ? pass.payOut.txid : "";
+    await sandbox.node.mine(1);
+    await runPass(sandbox.context({ confirmations: 2 }));
+    expect(await findPayout(t.db, txid)).toMatchObject({
+      status: "broadcast",
+      blockHeight: expect.any(Number),
+    });
+
+    // The block is replaced by a chain that never saw the payout: it waits for a block again...
+    await sandbox.node.reorg(1, { drop: true });
+    await runPass(sandbox.context({ confirmations: 2 }));
+    // ...and, unknown to the node now, its same bytes are sent again.
+    expect(await sandbox.chain.mempoolTxids()).toContain(txid);
+    expect(await findWalletTransaction(t.db, { userId: user.id, transactionId: sent.id })).toMatchObject({
+      status: "pending",
+      blockHeight: null,
+    });
+    await sandbox.node.mine(2);
+    await runPass(sandbox.context({ confirmations: 2 }));
+    await runPass(sandbox.context({ confirmations: 2 }));
+    expect(await findPayout(t.db, txid)).toMatchObject({ status: "confirmed" });
+    expect(await customerBalance(t.db, user.id)).toBe(33_000n);
+  });
+
+  it("never spends one coin twice: 50 withdrawals at once, payouts racing", async () => {
+    const users = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const user = await insertCustomer(t.db, "Racing Withdrawer");
+        await markVerified({ ctx: { db: t.db, clock: systemClock }, userId: user.id });
+        return user;
+      }),
+    );
+    for (const user of users) {
+      const address = await depositAddressFor({ ctx: walletContext(t), userId: user.id });
+      await sandbox.node.pay(address, 20_000n);
+    }
+    await sandbox.node.mine(1);
+    await runPass(sandbox.context());
+
+    const sends = users.map((user) => withdraw(user, outsideAddress(), 8_000n));
+    const payouts = Array.from({ length: 5 }, () => payOutQueued(sandbox.context()));
+    const sent = await Promise.all(sends);
+    await Promise.all(payouts);
+    while ((await payOutQueued(sandbox.context())).outcome !== "idle");
+    await sandbox.node.mine(1);
+    await runPass(sandbox.context());
+
+    // A coin spent twice would have been refused by the node: every withdrawal would not have completed.
+    for (const [i, user] of users.entries()) {
+      const row = await findWalletTransaction(t.db, { userId: user.id, transactionId: sent[i]?.id ?? "" });
+      expect(row?.status).toBe("completed");
+      expect(await customerBalance(t.db, user.id)).toBe(11_000n);
+    }
   });
 });

@@ -1,0 +1,138 @@
+import { apiPaths, insufficientFundsText, sendErrors } from "@satsbank/shared";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getJson } from "../../test/auth-helpers.js";
+import { createTestApp, type TestApp } from "../../test/create-test-app.js";
+import {
+  balanceOf,
+  expectBooksBalanced,
+  quoteRequest,
+  sendRequest,
+  type TestCustomer,
+  testCustomer,
+} from "../../test/money-helpers.js";
+
+// Sends to an address outside the bank, through the API: what the customer is told and what it costs.
+// The payout on the chain is the worker's (modules/withdrawals/withdrawals.test.ts).
+
+/** A valid regtest address that no customer owns (the BIP84 test vectors' first address). */
+const OUTSIDE = "bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk";
+
+let t: TestApp;
+let carol: TestCustomer;
+beforeAll(async () => {
+  t = await createTestApp();
+  carol = await testCustomer(t, { name: "Carol Withdrawer", funds: 100_000n });
+});
+afterAll(async () => {
+  await expectBooksBalanced(t.db);
+  await t.close();
+});
+
+async function count(table: "withdrawals" | "wallet_transactions" | "ledger_transfers"): Promise<number> {
+  const result = await t.db.execute<{ n: string }>(
+    sql`select count(*)::text as n from ${sql.identifier(table)}`,
+  );
+  return Number(result.rows[0]?.n);
+}
+
+describe("a send to an outside address (a withdrawal)", () => {
+  it("is quoted with the network fee and the total (amount + fee)", async () => {
+    const res = await quoteRequest(t, carol.token, { recipient: OUTSIDE, amountSats: "25000" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      kind: "withdrawal",
+      payee: null,
+      address: OUTSIDE,
+      amountSats: "25000",
+      feeSats: "1000",
+      totalSats: "26000",
+    });
+    const summary = await getJson(t, apiPaths.wallet.summary, { cookie: carol.token });
+    expect(summary.json()).toMatchObject({ balanceSats: "100000", withdrawalFeeSats: "1000" });
+  });
+
+  it("can move at most the balance less the fee, and not less than the dust limit", async () => {
+    const tooMuch = await quoteRequest(t, carol.token, { recipient: OUTSIDE, amountSats: "99001" });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toMatchObject({
+      error: { reason: "insufficientFunds", fields: { amount: insufficientFundsText(99_000n) } },
+    });
+    const dust = await quoteRequest(t, carol.token, { recipient: OUTSIDE, amountSats: "545" });
+    expect(dust.json()).toMatchObject({
+      error: { reason: "belowDust", fields: { amount: sendErrors.belowDust.text } },
+    });
+    expect((await quoteRequest(t, carol.token, { recipient: OUTSIDE, amountSats: "99000" })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("refuses a mistyped address and moves nothing", async () => {
+    const before = await Promise.all([
+      count("withdrawals"),
+      count("wallet_transactions"),
+      count("ledger_transfers"),
+    ]);
+    for (const recipient of [
+      "bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppx",
+      "bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cpp",
+      "2NBFNJTktNa7GZusGbDbGKRZTxdK9VVez3n0",
+    ]) {
+      const res = await sendRequest(t, carol.token, { recipient, amountSats: "1000" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: { reason: "invalidAddress", fields: { recipient: sendErrors.invalidAddress.text } },
+      });
+    }
+    const mainnet = await sendRequest(t, carol.token, {
+      recipient: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
+      amountSats: "1000",
+    });
+    expect(mainnet.json()).toMatchObject({ error: { reason: "otherNetworkAddress" } });
+    expect(
+      await Promise.all([count("withdrawals"), count("wallet_transactions"), count("ledger_transfers")]),
+    ).toEqual(before);
+    expect(await balanceOf(t, carol.token)).toBe(100_000n);
+  });
+
+  it("takes amount + fee at once and shows a pending send; the same key again is the same send", async () => {
+    const key = crypto.randomUUID();
+    const res = await sendRequest(t, carol.token, {
+      recipient: OUTSIDE,
+      amountSats: "30000",
+      note: "To my hardware wallet",
+      idempotencyKey: key,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { transaction } = res.json();
+    expect(transaction).toMatchObject({
+      type: "send",
+      status: "pending",
+      amountSats: "30000",
+      feeSats: "1000",
+      counterparty: { username: null, name: null, address: OUTSIDE },
+      note: "To my hardware wallet",
+      txid: null,
+      confirmations: null,
+    });
+    expect(await balanceOf(t, carol.token)).toBe(69_000n);
+    const again = await sendRequest(t, carol.token, {
+      recipient: OUTSIDE.toUpperCase(),
+      amountSats: "30000",
+      note: "To my hardware wallet",
+      idempotencyKey: key,
+    });
+    expect(again.json().transaction.id).toBe(transaction.id);
+    expect(await balanceOf(t, carol.token)).toBe(69_000n);
+    expect(await count("withdrawals")).toBe(1);
+  });
+
+  it("is refused when the fee leaves too little: the balance less the fee is all that can go", async () => {
+    const res = await sendRequest(t, carol.token, { recipient: OUTSIDE, amountSats: "69000" });
+    expect(res.json()).toMatchObject({ error: { reason: "insufficientFunds" } });
+    expect((await sendRequest(t, carol.token, { recipient: OUTSIDE, amountSats: "68000" })).statusCode).toBe(
+      201,
+    );
+    expect(await balanceOf(t, carol.token)).toBe(0n);
+  });
+});
