@@ -2,6 +2,7 @@ import { insufficientFundsText, sendErrors } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
 import { type Sats, sats } from "../../domain/money.js";
+import { spendableAmount } from "../../domain/send-rules.js";
 import type { User } from "../../domain/user.js";
 import { bankAccountId, customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
 import { IdempotencyKeyReusedError, InsufficientFundsError } from "../../ledger/errors.js";
@@ -26,10 +27,13 @@ export type Send = {
   idempotencyKey: string;
 };
 
-/** Reads the ledger's refusals of a send as the customer's errors. */
-function refusal(error: unknown): unknown {
+/**
+ * Reads the ledger's refusals of a send as the customer's errors. A balance that fell under the amount
+ * since it was checked (another send in between) says what can be sent now, the fee taken off.
+ */
+function refusal(error: unknown, fee: Sats): unknown {
   if (error instanceof InsufficientFundsError) {
-    const text = insufficientFundsText(sats(error.balance));
+    const text = insufficientFundsText(spendableAmount(sats(error.balance), fee));
     return new AppError("VALIDATION_ERROR", text, { amount: text }, "insufficientFunds");
   }
   return error instanceof IdempotencyKeyReusedError ? keyReused() : error;
@@ -54,7 +58,7 @@ export async function postTransfer(
     ],
     { idempotencyKey: `send:${sender.id}:${send.idempotencyKey}`, at },
   ).catch((error: unknown) => {
-    throw refusal(error);
+    throw refusal(error, sats(0n));
   });
   const [transferId] = posting.transferIds;
   if (transferId === undefined) throw new Error("A send's posting made no transfer");
@@ -104,7 +108,7 @@ export async function postWithdrawal(
     idempotencyKey: `send:${sender.id}:${send.idempotencyKey}`,
     at,
   }).catch((error: unknown) => {
-    throw refusal(error);
+    throw refusal(error, fee);
   });
   const [transferId] = posting.transferIds;
   if (transferId === undefined) throw new Error("A withdrawal's posting made no transfer");
