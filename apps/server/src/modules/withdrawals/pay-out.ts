@@ -13,6 +13,7 @@ import { markWithdrawalsSigned } from "../transactions/record-transfer.js";
 import { claimNextIndex } from "../wallet/queries.js";
 import type { PayoutContext } from "./context.js";
 import {
+  anyQueuedWithdrawal,
   claimQueuedWithdrawals,
   insertPayout,
   markPayoutBroadcast,
@@ -44,6 +45,9 @@ export type PayOutReport =
  * (`trackPayouts`), never a new transaction. Withdrawals the coins cannot cover wait, newest first.
  */
 export async function payOutQueued(ctx: PayoutContext): Promise<PayOutReport> {
+  // Asked before the db transaction, so no row stays locked while the backend answers; and only when
+  // something waits, so an idle bank does not ask the backend at every pass.
+  if (!(await anyQueuedWithdrawal(ctx.db))) return { outcome: "idle" };
   const feeRate = await ctx.chain.feeRate(ctx.feeTargetBlocks ?? DEFAULT_FEE_TARGET_BLOCKS);
   const made = await inDbTransaction(ctx.db, async (db): Promise<PayOutReport | Made> => {
     const queued = await claimQueuedWithdrawals(db, PAYOUT_BATCH);

@@ -11,6 +11,16 @@ export async function insertWithdrawal(db: Db, row: WithdrawalRow): Promise<void
   await db.insert(withdrawals).values(row);
 }
 
+/** True when a withdrawal waits for a payout (one index probe). */
+export async function anyQueuedWithdrawal(db: Db): Promise<boolean> {
+  const rows = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(eq(withdrawals.status, "queued"))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /**
  * Claims up to `limit` queued withdrawals, oldest first, for one payout: their rows stay locked to the end
  * of the db transaction, and a second payout running at the same moment skips them.
