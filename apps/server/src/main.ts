@@ -33,7 +33,18 @@ async function main(): Promise<void> {
     await migrateDatabase(database);
     // Its first start mines the first 101 blocks, so that its faucet can pay.
     await chain.sandbox?.start();
-    const seeded = embedded ? await seedOnFirstStart({ db: database.db, clock, walletKeys }) : null;
+    const seeded = embedded
+      ? await seedOnFirstStart({
+          db: database.db,
+          clock,
+          walletKeys,
+          // The demo money arrives as sandbox deposits, read through the backend as the worker reads them.
+          chain,
+          confirmations: config.confirmations,
+          withdrawalFeeSats: config.withdrawalFeeSats,
+          log: (line) => console.info(line),
+        })
+      : null;
     if (seeded !== null) console.info(`Seeded the demo data: ${seeded.length} accounts`);
   } catch (error) {
     await database.close();

@@ -1,6 +1,7 @@
 // `npm run db:seed`: makes the demo accounts in the configured database (skipping existing ones).
 
 import { systemClock } from "../adapters/clock.js";
+import { createChainBackend } from "../bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "../bitcoin/wallet-keys.js";
 import { withWalletMnemonic } from "../config/wallet-mnemonic.js";
 import { CliError, runWithDatabase } from "./run.js";
@@ -11,7 +12,23 @@ await runWithDatabase(async (config, database) => {
   // The same wallet seed as the server: deposit addresses derive from it.
   const { walletMnemonic, bitcoinNetwork } = await withWalletMnemonic(config);
   const walletKeys = deriveWalletKeys(walletMnemonic, bitcoinNetwork);
-  const created = await seedDemoData({ db: database.db, clock: systemClock, walletKeys });
+  // The demo money arrives as deposits on the sandbox chain, which lives in this database.
+  const chain = createChainBackend({
+    config: config.chainBackend,
+    network: bitcoinNetwork,
+    db: database.db,
+    now: () => systemClock.now(),
+  });
+  await chain.sandbox?.start();
+  const created = await seedDemoData({
+    db: database.db,
+    clock: systemClock,
+    walletKeys,
+    chain,
+    confirmations: config.confirmations,
+    withdrawalFeeSats: config.withdrawalFeeSats,
+    log: (line) => console.info(line),
+  });
   console.info(created.length === 0 ? "The demo accounts exist already." : `Created: ${created.join(", ")}`);
   console.info(demoSignIns(config.publicUrl));
 });

@@ -4,7 +4,6 @@ import { expect } from "vitest";
 import { type Clock, systemClock } from "../adapters/clock.js";
 import { fixedPrice } from "../adapters/price/fixed.js";
 import { deriveWalletKeys } from "../bitcoin/wallet-keys.js";
-import { fundFromEquity } from "../cli/seed/fund-from-equity.js";
 import type { Db } from "../db/client.js";
 import { sats } from "../domain/money.js";
 import type { User } from "../domain/user.js";
@@ -17,6 +16,7 @@ import { markVerified } from "../modules/kyc/mark-verified.js";
 import type { WalletContext } from "../modules/wallet/context.js";
 import { getJson, newAccount, postJson, signUp } from "./auth-helpers.js";
 import type { TestApp } from "./create-test-app.js";
+import { fundFromEquity } from "./fund-from-equity.js";
 import { TEST_WALLET_MNEMONIC } from "./test-config.js";
 
 let counter = 0;

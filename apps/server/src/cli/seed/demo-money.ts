@@ -1,8 +1,13 @@
-// The demo money, made through the real use cases: opening balances out of the bank's equity, then
-// customers paying each other over the past weeks. The demo customer never gets an opening balance: every
-// satoshi of its 0.00746 BTC comes from another customer's send, so its history explains its balance.
+// The demo money, made through the real use cases on the sandbox chain: every customer's opening amount
+// arrives as a deposit (the sandbox faucet pays their deposit address, a block confirms it, the follower
+// credits it), then customers pay each other over the past weeks. The demo customer gets no opening
+// amount: its 0.00746 BTC comes from other customers' sends, and its own deposit leaves again as its
+// withdrawal (the amount plus the withdrawal fee), so its history explains its balance.
 
-/** Opening balances (satoshis), by email, 45 days before the seed runs. */
+/** When the opening deposits arrive: this many days before the seed runs, at this UTC time of day. */
+export const demoOpeningTime = { daysAgo: 45, time: "09:00" } as const;
+
+/** Opening deposits (satoshis), by email. */
 export const demoOpenings: ReadonlyArray<readonly [email: string, sats: bigint]> = [
   ["alice@example.com", 2_000_000n],
   ["bob@example.com", 5_000_000n],
@@ -18,6 +23,20 @@ export const demoOpenings: ReadonlyArray<readonly [email: string, sats: bigint]>
   ["orders@bluebird-bakery.example", 4_000_000n],
   ["sofia@example.com", 1_100_000n],
 ];
+
+/**
+ * The demo customer's own coins: a deposit, and later a withdrawal to a wallet outside the bank. The
+ * deposit is the withdrawal's amount plus the withdrawal fee (WITHDRAWAL_FEE_SAT, 1000 sat by default), so
+ * the two together leave the balance where the sends put it.
+ */
+export const demoDeposit = { email: "demo@example.com", daysAgo: 38, time: "14:10" } as const;
+export const demoWithdrawal = {
+  email: "demo@example.com",
+  sats: 199_000n,
+  note: "To my hardware wallet",
+  daysAgo: 19,
+  time: "19:45",
+} as const;
 
 export type DemoSend = {
   from: string;

@@ -3,29 +3,40 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../adapters/clock.js";
 import { deriveWalletKeys } from "../../bitcoin/wallet-keys.js";
-import { customerBalance } from "../../ledger/accounts.js";
+import { sats } from "../../domain/money.js";
+import { bankBalance, customerBalance } from "../../ledger/accounts.js";
 import { findUserByEmail } from "../../modules/auth/queries.js";
 import { customerMaySend } from "../../modules/kyc/may-send.js";
 import { findCurrentDepositAddress } from "../../modules/wallet/queries.js";
+import { findPayout } from "../../modules/withdrawals/queries.js";
 import { getJson, signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
-import { expectBooksBalanced } from "../../test/money-helpers.js";
+import { expectChainBooksBalanced, type SandboxChain, startSandboxChain } from "../../test/sandbox-chain.js";
 import { TEST_WALLET_MNEMONIC } from "../../test/test-config.js";
 import { DEMO_PASSWORD, demoCustomers } from "./demo-accounts.js";
-import { DEMO_BALANCE_SATS } from "./demo-money.js";
+import { DEMO_BALANCE_SATS, demoOpenings, demoWithdrawal } from "./demo-money.js";
 import { seedDemoData } from "./seed.js";
+import { outsideAddress } from "./seed-chain.js";
 import { seedKey } from "./seed-money.js";
 
 let t: TestApp;
+let sandbox: SandboxChain;
 const seed = () =>
   seedDemoData({
     db: t.db,
     clock: systemClock,
     walletKeys: deriveWalletKeys(TEST_WALLET_MNEMONIC, "regtest"),
+    chain: { backend: sandbox.chain, sandbox: sandbox.node },
+    confirmations: 1,
+    withdrawalFeeSats: sats(1000n),
+    log: (line) => {
+      throw new Error(`The seed on the sandbox said: ${line}`);
+    },
   });
 
 beforeAll(async () => {
   t = await createTestApp();
+  sandbox = await startSandboxChain(t);
   await seed();
 });
 afterAll(() => t.close());
@@ -44,8 +55,27 @@ async function historyBalance(userId: string): Promise<bigint> {
   return BigInt(result.rows[0]?.total ?? "0");
 }
 
+/** The rows of every table, and every ledger balance: what a seed run again must leave as it was. */
+async function snapshot(): Promise<Record<string, string>> {
+  const tables = await t.db.execute<{ name: string }>(sql`
+    select table_name as name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
+  const counts: Record<string, string> = {};
+  for (const { name } of tables.rows) {
+    const result = await t.db.execute<{ n: string }>(
+      sql`select count(*)::text as n from ${sql.identifier(name)}`,
+    );
+    counts[name] = result.rows[0]?.n ?? "";
+  }
+  const balances = await t.db.execute<{ id: number; balance: string }>(
+    sql`select id, balance::text as balance from ledger_accounts order by id`,
+  );
+  for (const { id, balance } of balances.rows) counts[`balance of ledger account ${id}`] = balance;
+  return counts;
+}
+
 describe("the demo money", () => {
-  it("leaves the demo customer with exactly 0.00746 BTC, received and sent through real postings", async () => {
+  it("leaves the demo customer with exactly 0.00746 BTC, from transfers, a deposit and a withdrawal", async () => {
     const demo = await user("demo@example.com");
     expect(await customerBalance(t.db, demo.id)).toBe(DEMO_BALANCE_SATS);
     const { token } = await signIn(t, { email: "demo@example.com", password: DEMO_PASSWORD });
@@ -53,19 +83,69 @@ describe("the demo money", () => {
     expect(summary).toMatchObject({ balanceSats: "746000", spendableSats: "746000", canSend: true });
     const history = (await getJson(t, `${apiPaths.transactions.list}?limit=100`, { cookie: token })).json();
     const items = history.items as Transaction[];
-    expect(items.filter((item) => item.type === "send").length).toBeGreaterThanOrEqual(3);
-    expect(items.filter((item) => item.type === "receive").length).toBeGreaterThanOrEqual(3);
-    // Every line names the other customer (the demo's money all came from customers).
-    expect(items.every((item) => item.counterparty.username !== null)).toBe(true);
-    expect(items.some((item) => item.counterparty.username === "alice")).toBe(true);
-    expect(items.some((item) => item.counterparty.username === "bob" && item.type === "receive")).toBe(true);
-    expect(items.some((item) => item.counterparty.address?.startsWith("bcrt1q"))).toBe(true);
+    expect(items.every((item) => item.status === "completed")).toBe(true);
+
+    // Transfers inside the bank name the other customer and have no txid.
+    const transfers = items.filter((item) => item.txid === null);
+    expect(transfers.filter((item) => item.type === "send").length).toBeGreaterThanOrEqual(3);
+    expect(transfers.filter((item) => item.type === "receive").length).toBeGreaterThanOrEqual(3);
+    expect(transfers.every((item) => item.counterparty.username !== null)).toBe(true);
+    expect(transfers.some((item) => item.counterparty.username === "alice")).toBe(true);
+    expect(transfers.some((item) => item.counterparty.username === "bob" && item.type === "receive")).toBe(
+      true,
+    );
+    expect(transfers.some((item) => item.counterparty.address?.startsWith("bcrt1q"))).toBe(true);
+
+    // One deposit (a receive with a txid), and one withdrawal to the outside wallet, paid out and
+    // confirmed: together they cost the balance nothing.
+    const onChain = items.filter((item) => item.txid !== null);
+    const [deposit, ...moreDeposits] = onChain.filter((item) => item.type === "receive");
+    const [withdrawal, ...moreWithdrawals] = onChain.filter((item) => item.type === "send");
+    expect(moreDeposits).toEqual([]);
+    expect(moreWithdrawals).toEqual([]);
+    expect(deposit).toMatchObject({ amountSats: (demoWithdrawal.sats + 1000n).toString(), feeSats: "0" });
+    expect(deposit?.confirmations).toBeGreaterThanOrEqual(1);
+    expect(deposit?.counterparty.username).toBeNull();
+    expect(withdrawal).toMatchObject({
+      amountSats: demoWithdrawal.sats.toString(),
+      feeSats: "1000",
+      note: demoWithdrawal.note,
+      counterparty: { username: null, address: outsideAddress("regtest") },
+    });
+    expect(withdrawal?.confirmations).toBeGreaterThanOrEqual(1);
+    expect(await findPayout(t.db, withdrawal?.txid ?? "")).toMatchObject({ status: "confirmed" });
+    const paid = await sandbox.chain.transaction(withdrawal?.txid ?? "");
+    expect(paid?.outputs.filter((output) => output.address === outsideAddress("regtest"))).toMatchObject([
+      { valueSats: demoWithdrawal.sats },
+    ]);
+    // The deposit came before the withdrawal, both weeks ago.
+    expect(new Date(deposit?.createdAt ?? 0).getTime()).toBeLessThan(
+      new Date(withdrawal?.createdAt ?? 0).getTime(),
+    );
+
     // Spread over the past weeks, newest first, none in the future.
     const times = items.map((item) => new Date(item.createdAt).getTime());
     const days = (ms: number) => ms / 86_400_000;
     expect(days(Date.now() - Math.min(...times))).toBeGreaterThan(28);
     expect(Math.max(...times)).toBeLessThanOrEqual(Date.now());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it("funds every other customer with a confirmed deposit on the chain, dated 45 days ago", async () => {
+    const now = Date.now();
+    for (const [email, amount] of demoOpenings) {
+      const customer = await user(email);
+      const deposits = await t.db.execute<{ amount: string; created_at: string | Date }>(sql`
+        select amount::text as amount, created_at from wallet_transactions
+        where user_id = ${customer.id} and type = 'receive' and txid is not null and status = 'completed'`);
+      expect(
+        deposits.rows.map((row) => BigInt(row.amount)),
+        email,
+      ).toEqual([amount]);
+      const age = (now - new Date(deposits.rows[0]?.created_at ?? 0).getTime()) / 86_400_000;
+      expect(Math.floor(age)).toBeGreaterThanOrEqual(44);
+      expect(age).toBeLessThan(46);
+    }
   });
 
   it("verifies every customer, gives each a deposit address and a balance their history explains", async () => {
@@ -79,16 +159,22 @@ describe("the demo money", () => {
     }
     // The e2e suite sends 0.0001 BTC from carol to alice, run after run.
     expect(await customerBalance(t.db, (await user("carol@example.com")).id)).toBeGreaterThan(1_000_000n);
-    await expectBooksBalanced(t.db);
   });
 
-  it("moves nothing when it runs again", async () => {
-    const before = await t.db.execute<{ n: string }>(sql`select count(*)::text as n from ledger_transfers`);
+  it("backs every customer's satoshi with the hot wallet's coins, none of it from the bank's equity", async () => {
+    await expectChainBooksBalanced(t);
+    expect(await bankBalance(t.db, "opening_equity")).toBe(0n);
+    expect(await bankBalance(t.db, "fee_revenue")).toBe(1000n);
+  });
+
+  it("changes nothing when it runs again", async () => {
+    const before = await snapshot();
+    const tip = await sandbox.node.tip();
     expect(await seed()).toEqual([]);
-    const after = await t.db.execute<{ n: string }>(sql`select count(*)::text as n from ledger_transfers`);
-    expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+    expect(await snapshot()).toEqual(before);
+    expect((await sandbox.node.tip()).hash).toBe(tip.hash);
     expect(await customerBalance(t.db, (await user("demo@example.com")).id)).toBe(DEMO_BALANCE_SATS);
-    await expectBooksBalanced(t.db);
+    await expectChainBooksBalanced(t);
   });
 
   it("makes its idempotency keys valid, stable UUIDs", () => {

@@ -1,16 +1,25 @@
 import { createHash } from "node:crypto";
 import type { Clock } from "../../adapters/clock.js";
+import type { ChainSetup } from "../../bitcoin/chain/create-chain-backend.js";
 import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
-import { sats } from "../../domain/money.js";
+import type { Sats } from "../../domain/money.js";
 import type { User } from "../../domain/user.js";
 import { findUserByEmail } from "../../modules/auth/queries.js";
 import { markVerified } from "../../modules/kyc/mark-verified.js";
 import { depositAddressFor } from "../../modules/wallet/deposit-address.js";
 import { sendBitcoin } from "../../modules/wallet/send-bitcoin.js";
 import { demoCustomers } from "./demo-accounts.js";
-import { type DemoSend, demoOpenings, demoSends } from "./demo-money.js";
-import { fundFromEquity } from "./fund-from-equity.js";
+import {
+  type DemoSend,
+  demoDeposit,
+  demoOpenings,
+  demoOpeningTime,
+  demoSends,
+  demoWithdrawal,
+} from "./demo-money.js";
+import { type DemoChain, seedDeposits, seedWithdrawal } from "./seed-chain.js";
+import { at, fixedClock } from "./seed-time.js";
 
 /** A fixed UUID for a seed step: running the seed again repeats the step's key, so nothing moves twice. */
 export function seedKey(label: string): string {
@@ -19,28 +28,30 @@ export function seedKey(label: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-function at(now: Date, daysAgo: number, time: string): Date {
-  const [hours, minutes] = time.split(":").map(Number);
-  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo));
-  return new Date(day.getTime() + ((hours ?? 0) * 60 + (minutes ?? 0)) * 60_000);
-}
+/** What the seed prints when the chain is not the sandbox: no faucet, so no demo money. */
+export const NO_DEMO_MONEY =
+  "Demo money not seeded: the demo balances arrive as sandbox deposits, which need CHAIN_BACKEND=sandbox (the accounts are made).";
 
-const fixed = (when: Date): Clock => ({ now: () => when });
-
-/**
- * Verifies every demo customer, gives each a deposit address and an opening balance, then replays the
- * demo sends through the send use case at their times. Idempotent: every step has a fixed key.
- */
-export async function seedDemoMoney({
-  db,
-  clock,
-  walletKeys,
-}: {
+export type DemoMoneyInput = {
   db: Db;
   clock: Clock;
   walletKeys: WalletKeys;
-}) {
-  const now = clock.now();
+  /** The configured chain: the demo money needs its sandbox node. */
+  chain: ChainSetup;
+  confirmations: number;
+  withdrawalFeeSats: Sats;
+  log: (line: string) => void;
+};
+
+/**
+ * Verifies every demo customer and gives each a deposit address; then, on the sandbox chain, funds them
+ * through deposits, replays the demo sends through the send use case at their times, and makes the demo
+ * customer's deposit and withdrawal. Idempotent: every step has a fixed key, and a customer with a
+ * deposit is not paid again.
+ */
+export async function seedDemoMoney(input: DemoMoneyInput): Promise<void> {
+  const { db, walletKeys } = input;
+  const now = input.clock.now();
   const byEmail = new Map<string, User>();
   for (const { email } of demoCustomers) {
     const user = await findUserByEmail(db, email);
@@ -48,38 +59,57 @@ export async function seedDemoMoney({
     byEmail.set(email, user);
   }
   const customer = (email: string) => byEmail.get(email) as User;
-  const opened = at(now, 45, "09:00");
+  const opened = at(now, demoOpeningTime.daysAgo, demoOpeningTime.time);
   for (const user of byEmail.values()) {
-    await markVerified({ ctx: { db, clock: fixed(opened) }, userId: user.id });
-    await depositAddressFor({ ctx: { db, clock: fixed(opened), walletKeys }, userId: user.id });
+    await markVerified({ ctx: { db, clock: fixedClock(opened) }, userId: user.id });
+    await depositAddressFor({ ctx: { db, clock: fixedClock(opened), walletKeys }, userId: user.id });
   }
-  for (const [email, amount] of demoOpenings) {
-    const userId = customer(email).id;
-    await fundFromEquity({
-      ctx: { db, clock: fixed(opened) },
-      userId,
-      amount: sats(amount),
-      idempotencyKey: `seed:opening:${email}`,
-    });
+  const node = input.chain.sandbox;
+  if (node === null) {
+    input.log(NO_DEMO_MONEY);
+    return;
   }
-  for (const [index, send] of demoSends.entries())
-    await seedSend({ db, walletKeys, now, index, send, customer });
+  const chain: DemoChain = {
+    db,
+    walletKeys,
+    node,
+    backend: input.chain.backend,
+    confirmations: input.confirmations,
+    withdrawalFeeSats: input.withdrawalFeeSats,
+  };
+  const openings = demoOpenings.map(([email, amount]) => ({ user: customer(email), amount }));
+  await seedDeposits(chain, openings, opened);
+  await seedDeposits(
+    chain,
+    [{ user: customer(demoDeposit.email), amount: demoWithdrawal.sats + input.withdrawalFeeSats }],
+    at(now, demoDeposit.daysAgo, demoDeposit.time),
+  );
+  for (const [index, send] of demoSends.entries()) await seedSend({ chain, now, index, send, customer });
+  await seedWithdrawal(
+    chain,
+    {
+      sender: customer(demoWithdrawal.email),
+      amount: demoWithdrawal.sats,
+      note: demoWithdrawal.note,
+      idempotencyKey: seedKey(`withdrawal:${demoWithdrawal.email}`),
+    },
+    at(now, demoWithdrawal.daysAgo, demoWithdrawal.time),
+  );
 }
 
 async function seedSend(input: {
-  db: Db;
-  walletKeys: WalletKeys;
+  chain: DemoChain;
   now: Date;
   index: number;
   send: DemoSend;
   customer: (email: string) => User;
 }): Promise<void> {
-  const { db, walletKeys, send } = input;
+  const { chain, send } = input;
   const ctx = {
-    db,
-    walletKeys,
-    withdrawalFeeSats: sats(1000n),
-    clock: fixed(at(input.now, send.daysAgo, send.time)),
+    db: chain.db,
+    walletKeys: chain.walletKeys,
+    withdrawalFeeSats: chain.withdrawalFeeSats,
+    clock: fixedClock(at(input.now, send.daysAgo, send.time)),
   };
   const payee = input.customer(send.to);
   const text = send.byAddress ? await depositAddressFor({ ctx, userId: payee.id }) : payee.username;

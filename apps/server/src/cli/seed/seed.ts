@@ -1,28 +1,26 @@
 import { eq } from "drizzle-orm";
-import type { Clock } from "../../adapters/clock.js";
 import { createRateLimiter } from "../../adapters/rate-limit/limiter.js";
-import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
-import type { Db } from "../../db/client.js";
 import { appSettings } from "../../db/schema/index.js";
 import { AppError } from "../../domain/app-error.js";
 import { createStaff } from "../../modules/auth/create-staff.js";
 import { signUp } from "../../modules/auth/sign-up.js";
 import { DEMO_PASSWORD, demoCustomers, demoStaff } from "./demo-accounts.js";
-import { seedDemoMoney } from "./seed-money.js";
+import { type DemoMoneyInput, seedDemoMoney } from "./seed-money.js";
 
 /** app_settings key: the embedded default seeds on its first start only. */
 export const SEEDED_SETTING = "demo_data_seeded";
 
 const alreadyExists = (error: unknown) => error instanceof AppError && error.code === "CONFLICT";
 
-export type SeedInput = { db: Db; clock: Clock; walletKeys: WalletKeys };
+export type SeedInput = DemoMoneyInput;
 
 /**
  * Makes the demo accounts through the real use cases (sign-up for customers, create-staff for the
- * admin), skipping any whose email already has an account, then their money (seed-money.ts): running it
- * twice changes nothing. Returns the emails it created.
+ * admin), skipping any whose email already has an account, then their money on the sandbox chain
+ * (seed-money.ts): running it twice changes nothing. Returns the emails it created.
  */
-export async function seedDemoData({ db, clock, walletKeys }: SeedInput): Promise<string[]> {
+export async function seedDemoData(input: SeedInput): Promise<string[]> {
+  const { db, clock } = input;
   const ctx = { db, clock, limiter: createRateLimiter({ db, clock }) };
   const created: string[] = [];
   for (const customer of demoCustomers) {
@@ -39,7 +37,7 @@ export async function seedDemoData({ db, clock, walletKeys }: SeedInput): Promis
   } catch (error) {
     if (!alreadyExists(error)) throw error;
   }
-  await seedDemoMoney({ db, clock, walletKeys });
+  await seedDemoMoney(input);
   await db
     .insert(appSettings)
     .values({ key: SEEDED_SETTING, value: { at: clock.now().toISOString() } })

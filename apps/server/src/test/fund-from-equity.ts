@@ -1,19 +1,22 @@
 import type { Transaction } from "@satsbank/shared";
-import type { Clock } from "../../adapters/clock.js";
-import type { Db } from "../../db/client.js";
-import { inDbTransaction } from "../../db/db-transaction.js";
-import type { Sats } from "../../domain/money.js";
-import { bankAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
-import { postTransfers } from "../../ledger/post-transfers.js";
-import { findWalletTransactionByTransfer } from "../../modules/transactions/queries.js";
-import { recordOpeningBalance } from "../../modules/transactions/record-transfer.js";
-import { toTransaction } from "../../modules/transactions/transaction-view.js";
+import type { Clock } from "../adapters/clock.js";
+import type { Db } from "../db/client.js";
+import { inDbTransaction } from "../db/db-transaction.js";
+import type { Sats } from "../domain/money.js";
+import { bankAccountId, openCustomerAccounts } from "../ledger/accounts.js";
+import { postTransfers } from "../ledger/post-transfers.js";
+import { findWalletTransactionByTransfer } from "../modules/transactions/queries.js";
+import { recordOpeningBalance } from "../modules/transactions/record-transfer.js";
+import { toTransaction } from "../modules/transactions/transaction-view.js";
 
 export const OPENING_BALANCE_NOTE = "Opening balance";
 
 /**
- * Seed only: gives a customer an opening balance out of the bank's opening-balance equity, with its line
- * in their history, in one transaction. Idempotent by key: the same key again answers the first funding.
+ * Tests only: gives a customer an opening balance out of the bank's opening-balance equity, with its line
+ * in their history, in one transaction. It stands for a migration from another system (balances carried
+ * over, with no coins of this bank's behind them), so the hot wallet's coins do not cover it: tests that
+ * check reserves >= liabilities fund customers through deposits (test/sandbox-chain.ts) instead, as the
+ * demo seed does. Idempotent by key: the same key again answers the first funding.
  */
 export async function fundFromEquity({
   ctx,

@@ -1,0 +1,141 @@
+import { createHash } from "node:crypto";
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { p2wpkh } from "@scure/btc-signer";
+import type { ChainBackend } from "../../bitcoin/chain/chain-backend.js";
+import { type BitcoinNetwork, networkParams } from "../../bitcoin/network.js";
+import type { SandboxNode } from "../../bitcoin/sandbox/sandbox-node.js";
+import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
+import type { Db } from "../../db/client.js";
+import type { Sats } from "../../domain/money.js";
+import type { User } from "../../domain/user.js";
+import { runPass } from "../../modules/chain/chain-worker.js";
+import type { ChainContext } from "../../modules/chain/context.js";
+import { syncChain } from "../../modules/chain/sync-chain.js";
+import {
+  findWalletTransaction,
+  type HistoryQuery,
+  listWalletTransactions,
+  type WalletTransactionRow,
+} from "../../modules/transactions/queries.js";
+import { depositAddressFor } from "../../modules/wallet/deposit-address.js";
+import { sendBitcoin } from "../../modules/wallet/send-bitcoin.js";
+import { fixedClock } from "./seed-time.js";
+
+/** What the demo money needs of the sandbox chain. */
+export type DemoChain = {
+  db: Db;
+  walletKeys: WalletKeys;
+  /** Its faucet pays the deposits; it mines the blocks that confirm them. */
+  node: SandboxNode;
+  /** The node as the follower and the worker read it: through the bitcoind adapter. */
+  backend: ChainBackend;
+  /** CONFIRMATIONS: the blocks mined under each deposit and each payout. */
+  confirmations: number;
+  /** WITHDRAWAL_FEE_SAT: what the demo withdrawal costs besides its amount. */
+  withdrawalFeeSats: Sats;
+};
+
+/** The follower's context with its clock stopped at `when`: what it records is dated then. */
+function followerAt(chain: DemoChain, when: Date): ChainContext {
+  return {
+    db: chain.db,
+    clock: fixedClock(when),
+    chain: chain.backend,
+    walletKeys: chain.walletKeys,
+    confirmations: chain.confirmations,
+    // The sandbox is regtest, which the follower reads from its first block (as main.ts starts it).
+    startHeight: 0,
+  };
+}
+
+/**
+ * Deposits from outside the bank, dated `when`: the sandbox faucet pays each amount to the customer's
+ * deposit address, blocks confirm them and the follower records and credits them, so the customers'
+ * money exists on the chain and the hot wallet's coins cover it. A customer whose history holds a deposit
+ * already (an earlier run) is not paid again. Each customer then has a fresh deposit address, as the
+ * receive screen would give them.
+ */
+export async function seedDeposits(
+  chain: DemoChain,
+  payments: ReadonlyArray<{ user: User; amount: bigint }>,
+  when: Date,
+): Promise<void> {
+  const follower = followerAt(chain, when);
+  // A run stopped between a payment and its block left it unseen: the follower notes it before anyone pays.
+  await syncChain(follower);
+  let unconfirmed = false;
+  for (const { user, amount } of payments) {
+    const deposits = await depositsOf(chain.db, user.id);
+    if (deposits.length > 0) {
+      unconfirmed ||= deposits.some((row) => row.status === "pending");
+      continue;
+    }
+    await chain.node.pay(await depositAddressFor({ ctx: follower, userId: user.id }), amount);
+    unconfirmed = true;
+  }
+  if (unconfirmed) {
+    await chain.node.mine(chain.confirmations);
+    await syncChain(follower);
+  }
+  for (const { user } of payments) await depositAddressFor({ ctx: follower, userId: user.id });
+}
+
+/** The customer's deposits as their history shows them: receives with a txid, failed ones aside. */
+async function depositsOf(db: Db, userId: string): Promise<WalletTransactionRow[]> {
+  const found: WalletTransactionRow[] = [];
+  const page: HistoryQuery = { userId, type: "receive", pattern: null, after: null, limit: 500 };
+  for (;;) {
+    const rows = await listWalletTransactions(db, page);
+    for (const { row } of rows) if (row.txid !== null && row.status !== "failed") found.push(row);
+    const last = rows.at(-1);
+    if (rows.length < page.limit || last === undefined) return found;
+    page.after = last.position;
+  }
+}
+
+/** The demo withdrawal's destination: the key is the SHA-256 of a label, and nobody at the bank holds it. */
+export function outsideAddress(network: BitcoinNetwork): string {
+  const key = createHash("sha256").update("satsbank-seed:outside-wallet").digest();
+  const { address } = p2wpkh(secp256k1.getPublicKey(key, true), networkParams[network].params);
+  if (address === undefined) throw new Error("The outside wallet's key gave no address");
+  return address;
+}
+
+/**
+ * A withdrawal to the outside address, dated `when`, carried through as the worker would: a pass pays it
+ * out, blocks confirm the payout, a second pass settles it, so the history shows it completed with its
+ * txid. Under a fixed idempotency key: a later run gets the first withdrawal back and, unless it is still
+ * open, pays nothing.
+ */
+export async function seedWithdrawal(
+  chain: DemoChain,
+  withdrawal: { sender: User; amount: bigint; note: string; idempotencyKey: string },
+  when: Date,
+): Promise<void> {
+  const { sender } = withdrawal;
+  const sent = await sendBitcoin({
+    ctx: {
+      db: chain.db,
+      clock: fixedClock(when),
+      walletKeys: chain.walletKeys,
+      withdrawalFeeSats: chain.withdrawalFeeSats,
+    },
+    sender,
+    body: {
+      recipient: outsideAddress(chain.walletKeys.network),
+      amountSats: withdrawal.amount.toString(),
+      note: withdrawal.note,
+      idempotencyKey: withdrawal.idempotencyKey,
+    },
+  });
+  // Completed (or, refused by the network for good, reversed) by an earlier run: nothing left to do.
+  if (sent.status !== "pending") return;
+  const follower = followerAt(chain, when);
+  await runPass(follower);
+  await chain.node.mine(chain.confirmations);
+  await runPass(follower);
+  const row = await findWalletTransaction(chain.db, { userId: sender.id, transactionId: sent.id });
+  if (row?.status !== "completed") {
+    throw new Error(`The demo withdrawal ${sent.id} did not complete: it is ${row?.status ?? "missing"}`);
+  }
+}
