@@ -10,6 +10,8 @@ import type { TestAccount } from "./accounts.js";
  * - grace: the accessibility scan's customer; it only looks (a send reaches its review, never more).
  * - hiroshi: the sender of the spec that pays another customer's deposit address; only it changes his
  *   balance.
+ * - farhan: the sender of the withdrawal spec (to an address outside the bank); only it changes his
+ *   balance.
  * alice receives money here, so no test may assert her exact balance.
  */
 export const moneyAccounts = {
@@ -18,6 +20,7 @@ export const moneyAccounts = {
   david: { name: "David Okafor", email: "david@example.com", password: "demo-password" },
   grace: { name: "Grace Kim", email: "grace@example.com", password: "demo-password" },
   hiroshi: { name: "Hiroshi Tanaka", email: "hiroshi@example.com", password: "demo-password" },
+  farhan: { name: "Farhan Siddiqui", email: "farhan@example.com", password: "demo-password" },
 } as const satisfies Record<string, TestAccount>;
 
 const SATS_PER_BTC = 100_000_000n;

@@ -140,6 +140,19 @@ const screens: Record<Viewer, readonly Screen[]> = {
         await openDialog(page, "Continue", "Review Transaction");
       },
     },
+    {
+      name: "/wallet/send, withdrawal review",
+      path: "/wallet/send",
+      heading: "Send Bitcoin",
+      async open(page) {
+        // A regtest address outside the bank: the review shows the address, the network fee and the total.
+        await page
+          .getByLabel("Recipient", { exact: true })
+          .fill("bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk");
+        await page.getByLabel("Amount (BTC)").fill("0.0001");
+        await openDialog(page, "Continue", "Review Transaction");
+      },
+    },
     { name: "/wallet/receive", path: "/wallet/receive", heading: "Receive Bitcoin" },
     {
       name: "/wallet/receive, load failed",
@@ -165,6 +178,21 @@ const screens: Record<Viewer, readonly Screen[]> = {
       async open(page) {
         await historyRows(page).first().getByRole("button").click();
         await expect(page.getByRole("dialog", { name: "Transaction Details" })).toBeVisible();
+      },
+    },
+    {
+      name: "/history, a deposit's details (txid, confirmations)",
+      path: "/history",
+      heading: "Transaction History",
+      async open(page) {
+        await historyRows(page)
+          .filter({ hasText: "Received from bcrt1" })
+          .first()
+          .getByRole("button")
+          .click();
+        await expect(page.getByRole("dialog", { name: "Transaction Details" })).toContainText(
+          "Confirmations",
+        );
       },
     },
     { name: "/notifications", path: "/notifications", heading: "Notifications" },
