@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { chainBlocks, chainDeposits, type DepositStatus, hotWalletUtxos } from "../../db/schema/index.js";
+import { textIn } from "../../db/text-in.js";
 
 // The chain module owns chain_blocks, chain_deposits and hot_wallet_utxos: only this file touches them.
 
@@ -33,10 +34,7 @@ export async function findDeposits(db: Db, txid: string): Promise<ChainDepositRo
 
 export async function findDepositsOf(db: Db, txids: readonly string[]): Promise<ChainDepositRow[]> {
   if (txids.length === 0) return [];
-  return db
-    .select()
-    .from(chainDeposits)
-    .where(inArray(chainDeposits.txid, [...txids]));
+  return db.select().from(chainDeposits).where(textIn(chainDeposits.txid, txids));
 }
 
 /** Inserts the deposit unless (txid, vout) is known; true when it is new. */

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { addressChains, depositAddresses, sendRequests } from "../../db/schema/index.js";
+import { textIn } from "../../db/text-in.js";
 
 // The wallet module owns send_requests, deposit_addresses and address_chains: only this file touches them.
 
@@ -58,16 +59,38 @@ export async function findCurrentDepositAddress(
   return newest?.usedAt === null ? newest : undefined;
 }
 
-/** The issued addresses among `addresses` (the outputs of a block or a transaction). */
+/** An issued address and where it derives from. */
+export type IssuedAddress = Pick<DepositAddressRow, "address" | "userId" | "chain" | "chainIndex">;
+
+/**
+ * The issued addresses among `addresses` (the outputs of a block or a transaction): one index probe per
+ * address, in one round trip. Written as a lateral join on purpose: with thousands of addresses
+ * `address = any(...)` makes PostgreSQL's planner pick a scan of the whole table (a 4,000-transaction
+ * block against 1,000,000 issued addresses: 130 ms instead of 20; `npm run bench`).
+ */
 export async function findDepositAddresses(
   db: Db,
   { network, addresses }: { network: string; addresses: readonly string[] },
-): Promise<DepositAddressRow[]> {
+): Promise<IssuedAddress[]> {
   if (addresses.length === 0) return [];
-  return db
-    .select()
-    .from(depositAddresses)
-    .where(and(eq(depositAddresses.network, network), inArray(depositAddresses.address, [...addresses])));
+  const result = await db.execute<{
+    address: string;
+    user_id: string;
+    chain: number;
+    chain_index: number;
+  }>(sql`
+    select d.address, d.user_id, d.chain, d.chain_index
+      from unnest(${sql.param([...addresses])}::text[]) as o(address)
+     cross join lateral (
+       select * from ${depositAddresses} as issued
+        where issued.address = o.address and issued.network = ${network}
+     ) as d`);
+  return result.rows.map((row) => ({
+    address: row.address,
+    userId: row.user_id,
+    chain: Number(row.chain),
+    chainIndex: Number(row.chain_index),
+  }));
 }
 
 /** Marks addresses as paid to (the first time only): their owners' receive screens move on to a new one. */
@@ -80,7 +103,7 @@ export async function markDepositAddressesUsed(
   await db
     .update(depositAddresses)
     .set({ usedAt: at })
-    .where(and(inArray(depositAddresses.address, [...addresses]), isNull(depositAddresses.usedAt)));
+    .where(and(textIn(depositAddresses.address, addresses), isNull(depositAddresses.usedAt)));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { type PayoutStatus, payouts, withdrawals } from "../../db/schema/index.js";
+import { textIn } from "../../db/text-in.js";
 
 // The withdrawals module owns withdrawals and payouts: only this file touches them.
 
@@ -139,7 +140,7 @@ export async function markPayoutsInBlock(
       status: sql`case when ${payouts.status} = 'signed' then 'broadcast' else ${payouts.status} end`,
       broadcastAt: sql`coalesce(${payouts.broadcastAt}, ${at.toISOString()}::timestamptz)`,
     })
-    .where(and(inArray(payouts.txid, [...txids]), ne(payouts.status, "failed")))
+    .where(and(textIn(payouts.txid, txids), ne(payouts.status, "failed")))
     .returning({ txid: payouts.txid });
   return withdrawalIdsOf(
     db,
@@ -165,6 +166,6 @@ async function withdrawalIdsOf(db: Db, payoutTxids: readonly string[]): Promise<
   const rows = await db
     .select({ id: withdrawals.id })
     .from(withdrawals)
-    .where(inArray(withdrawals.payoutTxid, [...payoutTxids]));
+    .where(textIn(withdrawals.payoutTxid, payoutTxids));
   return rows.map((row) => row.id);
 }
