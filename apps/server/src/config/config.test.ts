@@ -39,6 +39,7 @@ describe("loadConfig", () => {
       bitcoinNetwork: "regtest",
       withdrawalFeeSats: 1000n,
       price: { source: "fixed", usdPerBtc: "42389.57" },
+      storage: { kind: "fs" },
     });
     // The web workspace's build output, wherever this file sits in the server.
     expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, "../../../web/dist"));
@@ -74,6 +75,13 @@ describe("loadConfig", () => {
         CONFIRMATIONS: "6",
         CHAIN_POLL_SECONDS: "10",
         SERVER_ROLE: "api",
+        STORAGE: "s3",
+        S3_ENDPOINT: "https://minio.internal:9000/",
+        S3_BUCKET: "satsbank-kyc",
+        S3_REGION: "eu-central-1",
+        S3_ACCESS_KEY_ID: "AKIASATSBANK",
+        S3_SECRET_ACCESS_KEY: "s3-secret",
+        S3_FORCE_PATH_STYLE: "true",
       },
       cwd,
     );
@@ -102,6 +110,15 @@ describe("loadConfig", () => {
       confirmations: 6,
       chainPollSeconds: 10,
       serverRole: "api",
+      storage: {
+        kind: "s3",
+        endpoint: "https://minio.internal:9000",
+        bucket: "satsbank-kyc",
+        region: "eu-central-1",
+        accessKeyId: "AKIASATSBANK",
+        secretAccessKey: "s3-secret",
+        forcePathStyle: true,
+      },
     });
   });
 
@@ -248,7 +265,8 @@ describe("loadConfig", () => {
         "SMTP_URL is required in production: the dev mailbox is for development only; " +
         "PUBLIC_URL is required in production: links in emails must point at the bank's public address; " +
         "WALLET_MNEMONIC is required in production: the wallet seed generated in DATA_DIR is for development only; " +
-        "CHAIN_BACKEND is required in production: the sandbox chain is for development only: use bitcoind or esplora",
+        "CHAIN_BACKEND is required in production: the sandbox chain is for development only: use bitcoind or esplora; " +
+        "DATA_DIR is required in production: with STORAGE=fs the uploaded documents live in it, so it must name a persistent volume (or use STORAGE=s3)",
     );
     const production = {
       NODE_ENV: "production",
@@ -259,6 +277,7 @@ describe("loadConfig", () => {
       WALLET_MNEMONIC: MNEMONIC,
       CHAIN_BACKEND: "esplora",
       ESPLORA_URL: "https://esplora.internal",
+      DATA_DIR: "/var/lib/satsbank",
     };
     expect(loadConfig(production, cwd).database.kind).toBe("postgres");
     expect(configError({ ...production, SMTP_URL: "" })).toBe(
@@ -276,10 +295,96 @@ describe("loadConfig", () => {
       WALLET_MNEMONIC: MNEMONIC,
       CHAIN_BACKEND: "esplora",
       ESPLORA_URL: "https://esplora.internal",
+      DATA_DIR: "/var/lib/satsbank",
     };
     expect(configError({ ...production, TEST_CLOCK: "manual" })).toBe(
       "Invalid configuration: TEST_CLOCK=manual is for tests only, never in production",
     );
     expect(loadConfig({ ...production, TEST_CLOCK: "system" }, cwd).testClock).toBe("system");
+  });
+
+  it("keeps uploaded documents on the file system by default, or in an S3-compatible store", () => {
+    expect(loadConfig({ STORAGE: "fs" }, cwd).storage).toEqual({ kind: "fs" });
+    const s3 = { STORAGE: "s3", S3_BUCKET: "kyc", S3_ACCESS_KEY_ID: "AKIA1", S3_SECRET_ACCESS_KEY: "secret" };
+    // No endpoint: AWS S3 in the region (us-east-1 unless told), virtual-hosted addressing.
+    expect(loadConfig(s3, cwd).storage).toEqual({
+      kind: "s3",
+      endpoint: "https://s3.us-east-1.amazonaws.com",
+      bucket: "kyc",
+      region: "us-east-1",
+      accessKeyId: "AKIA1",
+      secretAccessKey: "secret",
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...s3, S3_REGION: "eu-west-3" }, cwd).storage).toMatchObject({
+      endpoint: "https://s3.eu-west-3.amazonaws.com",
+      region: "eu-west-3",
+    });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: "0" }, cwd).storage).toMatchObject({
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: "1" }, cwd).storage).toMatchObject({
+      forcePathStyle: true,
+    });
+    // The S3 variables mean nothing to STORAGE=fs.
+    expect(loadConfig({ S3_BUCKET: "kyc" }, cwd).storage).toEqual({ kind: "fs" });
+  });
+
+  it("needs the bucket and both keys with STORAGE=s3, naming each one missing", () => {
+    expect(configError({ STORAGE: "s3" })).toBe(
+      "Invalid configuration: S3_BUCKET is required when STORAGE=s3; " +
+        "S3_ACCESS_KEY_ID is required when STORAGE=s3; S3_SECRET_ACCESS_KEY is required when STORAGE=s3",
+    );
+    expect(
+      configError({ STORAGE: "s3", S3_BUCKET: "kyc", S3_ACCESS_KEY_ID: "AKIA1", S3_SECRET_ACCESS_KEY: "" }),
+    ).toBe("Invalid configuration: S3_SECRET_ACCESS_KEY is required when STORAGE=s3");
+  });
+
+  it.each([
+    [{ STORAGE: "gcs" }, 'Invalid configuration: STORAGE must be one of fs, s3 (got "gcs")'],
+    [{ S3_ENDPOINT: "minio:9000" }, "Invalid configuration: S3_ENDPOINT must be an http:// or https:// URL"],
+    [
+      { S3_ENDPOINT: "https://AKIA1:hunter2@minio.internal" },
+      "Invalid configuration: S3_ENDPOINT must not carry a user or password: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+    ],
+    [
+      { S3_BUCKET: "KYC_Documents" },
+      'Invalid configuration: S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens (got "KYC_Documents")',
+    ],
+    [
+      { S3_REGION: "EU West" },
+      'Invalid configuration: S3_REGION must be a region such as "us-east-1" (got "EU West")',
+    ],
+    [
+      { S3_FORCE_PATH_STYLE: "yes" },
+      'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false (got "yes")',
+    ],
+  ])("refuses storage setting %o with one line", (env, expected) => {
+    expect(configError(env)).toBe(expected);
+  });
+
+  it("never echoes an S3 endpoint or key", () => {
+    expect(configError({ S3_ENDPOINT: "ftp://AKIA1:hunter2@minio" })).not.toContain("hunter2");
+    expect(configError({ S3_ENDPOINT: "https://AKIA1:hunter2@minio" })).not.toContain("hunter2");
+  });
+
+  it("in production, keeps documents on the file system only in an explicit DATA_DIR", () => {
+    const production = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://db/bank",
+      APP_SECRET: "x".repeat(40),
+      SMTP_URL: "smtp://mail.internal:25",
+      PUBLIC_URL: "https://bank.example",
+      WALLET_MNEMONIC: MNEMONIC,
+      CHAIN_BACKEND: "esplora",
+      ESPLORA_URL: "https://esplora.internal",
+    };
+    const refusal =
+      "Invalid configuration: DATA_DIR is required in production: with STORAGE=fs the uploaded documents live in it, so it must name a persistent volume (or use STORAGE=s3)";
+    expect(configError(production)).toBe(refusal);
+    expect(configError({ ...production, STORAGE: "fs" })).toBe(refusal);
+    expect(loadConfig({ ...production, DATA_DIR: "/var/lib/satsbank" }, cwd).storage).toEqual({ kind: "fs" });
+    const s3 = { STORAGE: "s3", S3_BUCKET: "kyc", S3_ACCESS_KEY_ID: "AKIA1", S3_SECRET_ACCESS_KEY: "secret" };
+    expect(loadConfig({ ...production, ...s3 }, cwd).storage.kind).toBe("s3");
   });
 });

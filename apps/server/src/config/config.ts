@@ -3,7 +3,8 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_BRAND_NAME } from "@satsbank/shared";
 import { z } from "zod";
 import { type ChainConfig, chainConfig, chainEnvShape, chainSecretVariables } from "./chain.js";
-import { isHttpUrl, isPostgresUrl, isSmtpUrl, oneOf, optional } from "./parsers.js";
+import { booleanVariable, isHttpUrl, isPostgresUrl, isSmtpUrl, oneOf, optional } from "./parsers.js";
+import { type StorageConfig, storageConfig, storageEnvShape, storageSecretVariables } from "./storage.js";
 import { type WalletConfig, walletConfig, walletEnvShape } from "./wallet.js";
 
 /**
@@ -14,6 +15,8 @@ import { type WalletConfig, walletConfig, walletEnvShape } from "./wallet.js";
 export const nodeEnvSchema = z.enum(["development", "test", "production"]);
 export const testClockSchema = z.enum(["system", "manual"]);
 export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
+
+export type { StorageConfig };
 
 /** Where the data lives: the embedded PGlite (dataDir null = in memory, for tests) or a PostgreSQL server. */
 export type DatabaseTarget = { kind: "pglite"; dataDir: string | null } | { kind: "postgres"; url: string };
@@ -46,6 +49,8 @@ export type Config = WalletConfig &
     apiDocs: boolean;
     /** "manual": tests move the server's time with POST /api/dev/clock; never in production. */
     testClock: z.infer<typeof testClockSchema>;
+    /** Where uploaded documents are kept: `createDocumentStorage(config.storage, config.dataDir)`. */
+    storage: StorageConfig;
   };
 
 /** A Config whose APP_SECRET and WALLET_MNEMONIC have been settled: what the app runs with. */
@@ -61,10 +66,6 @@ const defaultWebDistDir = fileURLToPath(new URL("../../../web/dist", import.meta
 export const APP_SECRET_MIN_LENGTH = 32;
 
 const portMessage = "must be an integer between 1 and 65535";
-
-const booleanVariable = z
-  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
-  .transform((v) => v === "true" || v === "1");
 
 const envSchema = z.object({
   PORT: optional(
@@ -102,6 +103,7 @@ const envSchema = z.object({
   TEST_CLOCK: optional(z.enum(testClockSchema.options, { error: oneOf(testClockSchema.options) })),
   ...walletEnvShape,
   ...chainEnvShape,
+  ...storageEnvShape,
 });
 
 // Never echo these back: URLs usually carry a password, and the secret is a secret.
@@ -111,6 +113,7 @@ const secretVariables = new Set<string>([
   "APP_SECRET",
   "WALLET_MNEMONIC",
   ...chainSecretVariables,
+  ...storageSecretVariables,
 ]);
 
 function describeIssue(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
@@ -130,6 +133,12 @@ const productionRequirements = [
   ["CHAIN_BACKEND", "the sandbox chain is for development only: use bitcoind or esplora"],
 ] as const;
 
+// Only with STORAGE=fs: the documents then live in DATA_DIR, and "./data" beside the code is no volume.
+const dataDirRequirement = [
+  "DATA_DIR",
+  "with STORAGE=fs the uploaded documents live in it, so it must name a persistent volume (or use STORAGE=s3)",
+] as const;
+
 /** Parses the environment into a Config, or throws a ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
@@ -141,7 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
   const nodeEnv = vars.NODE_ENV ?? "development";
 
   if (nodeEnv === "production") {
-    const missing = productionRequirements.filter(([name]) => vars[name] === undefined);
+    const requirements =
+      vars.STORAGE === "s3" ? productionRequirements : [...productionRequirements, dataDirRequirement];
+    const missing = requirements.filter(([name]) => vars[name] === undefined);
     if (missing.length > 0) {
       const details = missing.map(([name, reason]) => `${name} is required in production: ${reason}`);
       throw new ConfigError(`Invalid configuration: ${details.join("; ")}`);
@@ -157,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
   if (typeof wallet === "string") throw new ConfigError(`Invalid configuration: ${wallet}`);
   const chain = chainConfig(vars, wallet.bitcoinNetwork, nodeEnv === "production");
   if (typeof chain === "string") throw new ConfigError(`Invalid configuration: ${chain}`);
+  const storage = storageConfig(vars);
+  if (typeof storage === "string") throw new ConfigError(`Invalid configuration: ${storage}`);
 
   const dataDir = path.resolve(cwd, vars.DATA_DIR ?? "./data");
   const port = vars.PORT ?? 3000;
@@ -181,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     trustProxy: vars.TRUST_PROXY ?? false,
     apiDocs: vars.API_DOCS ?? false,
     testClock: vars.TEST_CLOCK ?? "system",
+    storage,
     ...wallet,
     ...chain,
   };

@@ -1,10 +1,15 @@
 import { z } from "zod";
 
-// Building blocks of the environment schema (config.ts and config-wallet.ts).
+// Building blocks of the environment schema (config.ts, wallet.ts, chain.ts, storage.ts).
 
 /** An empty variable (`PORT=` in an env file) means "not set", so the default applies. */
 export const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+/** true/false (or 1/0), as TRUST_PROXY and S3_FORCE_PATH_STYLE are written. */
+export const booleanVariable = z
+  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+  .transform((v) => v === "true" || v === "1");
 
 export const oneOf = (options: readonly string[]) => `must be one of ${options.join(", ")}`;
 
