@@ -8,6 +8,8 @@ import type { Mailer } from "./adapters/mailer/mailer.js";
 import { createPriceSource } from "./adapters/price/create-price-source.js";
 import type { PriceSource } from "./adapters/price/price-source.js";
 import { createRateLimiter } from "./adapters/rate-limit/limiter.js";
+import { createDocumentStorage } from "./adapters/storage/create-document-storage.js";
+import type { DocumentStorage } from "./adapters/storage/storage.js";
 import { type ChainSetup, createChainBackend } from "./bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
 import type { AppConfig } from "./config/config.js";
@@ -23,6 +25,9 @@ import { devClockRoutes } from "./modules/dev-clock/routes.js";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes.js";
 import { devSandboxRoutes } from "./modules/dev-sandbox/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
+import type { KycContext } from "./modules/kyc/context.js";
+import { type KycReviewer, kycReviewer } from "./modules/kyc/reviewer.js";
+import { kycRoutes } from "./modules/kyc/routes.js";
 import { metaRoutes } from "./modules/meta/routes.js";
 import { transactionRoutes } from "./modules/transactions/routes.js";
 import type { WalletContext } from "./modules/wallet/context.js";
@@ -64,6 +69,10 @@ export type AppDeps = {
   chain?: ChainSetup;
   /** Runs the chain follower now, when this process runs it (main.ts); default: nothing to run. */
   syncChainNow?: () => Promise<unknown>;
+  /** Default: STORAGE of the configuration. Tests pass a store in a directory of their own. */
+  storage?: DocumentStorage;
+  /** Default: one made here. main.ts passes the one its worker also sweeps with. */
+  kycReviewer?: KycReviewer;
 };
 
 /**
@@ -113,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     walletKeys: deriveWalletKeys(config.walletMnemonic, config.bitcoinNetwork),
     withdrawalFeeSats: config.withdrawalFeeSats,
+    sendLimits: config.sendLimits,
     price:
       deps.price ??
       createPriceSource({
@@ -129,6 +139,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       db,
       now: () => clock.now(),
     });
+  const kyc: KycContext = {
+    db,
+    clock,
+    storage: deps.storage ?? createDocumentStorage(config.storage, config.dataDir),
+    reviewMode: config.kycReview,
+    sendLimits: config.sendLimits,
+  };
+  const reviewer = deps.kycReviewer ?? kycReviewer(kyc, app.log);
+  // A review under way finishes before the database closes.
+  app.addHook("onClose", () => reviewer.idle());
   const production = config.nodeEnv === "production";
   const cookies = sessionCookies({ secure: production });
 
@@ -156,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(accountRoutes, { ctx });
   await app.register(walletRoutes, { ctx: wallet, limiter: ctx.limiter });
   await app.register(transactionRoutes, { ctx: { db } });
+  await app.register(kycRoutes, { ctx: kyc, reviewSoon: () => reviewer.soon() });
   await app.register(adminRoutes, { ctx: { db, clock } });
   // Development only, and only while mail goes to the dev mailbox.
   if (!production && mailer.kind === "outbox") {

@@ -1,4 +1,4 @@
-import { appClock, buildApp } from "./app.js";
+import { type App, appClock, buildApp } from "./app.js";
 import { createChainBackend } from "./bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
 import { demoSignIns, seedOnFirstStart } from "./cli/seed/seed.js";
@@ -10,6 +10,7 @@ import { openDatabase } from "./db/client.js";
 import { migrateDatabase } from "./db/migrate.js";
 import { handleShutdownSignals } from "./lifecycle/shutdown.js";
 import { type ChainWorker, startChainWorker } from "./modules/chain/chain-worker.js";
+import { kycReviewer } from "./modules/kyc/reviewer.js";
 
 /**
  * Start-up, in order: configuration and its secret, database, migrations, the sandbox chain (embedded
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
           chain,
           confirmations: config.confirmations,
           withdrawalFeeSats: config.withdrawalFeeSats,
+          sendLimits: config.sendLimits,
           log: (line) => console.info(line),
         })
       : null;
@@ -52,6 +54,13 @@ async function main(): Promise<void> {
   }
 
   let worker: ChainWorker | null = null;
+  let log: Pick<App["log"], "error"> | null = null;
+  // The automated KYC review (KYC_REVIEW=auto): the API asks it after each submission; the worker also
+  // sweeps every CHAIN_POLL_SECONDS, so a submission whose process stopped before its review is reviewed.
+  const reviewer = kycReviewer(
+    { db: database.db, clock },
+    { error: (details: object, message: string) => (log ?? console).error(details, message) },
+  );
   const app = await buildApp({
     config,
     db: database.db,
@@ -59,7 +68,13 @@ async function main(): Promise<void> {
     clock,
     chain,
     syncChainNow: async () => worker?.syncNow(),
+    kycReviewer: reviewer,
   });
+  log = app.log;
+  const sweep =
+    config.serverRole !== "api" && config.kycReview === "auto"
+      ? setInterval(() => reviewer.soon(), config.chainPollSeconds * 1000)
+      : undefined;
   if (config.serverRole !== "api") {
     worker = startChainWorker({
       ctx: {
@@ -79,7 +94,11 @@ async function main(): Promise<void> {
       log: app.log,
     });
   }
-  const stopWorker = async () => worker?.stop();
+  const stopWorker = async () => {
+    clearInterval(sweep);
+    await reviewer.idle();
+    await worker?.stop();
+  };
   handleShutdownSignals({ log: app.log, steps: [() => app.close(), stopWorker, () => database.close()] });
   if (config.serverRole === "worker") {
     app.log.info(`${config.brandName}: the worker runs (SERVER_ROLE=worker, no HTTP server)`);

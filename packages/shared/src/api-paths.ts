@@ -25,6 +25,14 @@ export const apiPaths = {
     quote: "/api/wallet/send/quote",
     send: "/api/wallet/send",
   },
+  kyc: {
+    overview: "/api/kyc",
+    /** `POST` (multipart): upload one file. */
+    documents: "/api/kyc/documents",
+    /** `GET /api/kyc/documents/:documentId`: the file, to its owner and to staff, as an attachment. */
+    document: (documentId: string) => `/api/kyc/documents/${encodeURIComponent(documentId)}`,
+    submissions: "/api/kyc/submissions",
+  },
   transactions: {
     list: "/api/transactions",
     /** `GET /api/transactions/:transactionId` */
@@ -32,6 +40,9 @@ export const apiPaths = {
   },
   admin: {
     ledgerHealth: "/api/admin/ledger/health",
+    /** `POST /api/admin/kyc/submissions/:submissionId/decision` */
+    kycDecision: (submissionId: string) =>
+      `/api/admin/kyc/submissions/${encodeURIComponent(submissionId)}/decision`,
   },
   dev: {
     mailbox: "/api/dev/mailbox",

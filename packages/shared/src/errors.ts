@@ -29,6 +29,7 @@ export const errorReasonSchema = z.enum([
   "belowDust",
   "invalidAmount",
   "insufficientFunds",
+  "dailyLimit",
   "notVerified",
   "emailNotVerified",
   "keyReused",

@@ -14,6 +14,11 @@ export function isPlainText(text: string): boolean {
   return !HOSTILE.test(text);
 }
 
+/** `text` with every control character and bidirectional override taken out (for display, never to store). */
+export function withoutHostileCharacters(text: string): string {
+  return text.replace(new RegExp(HOSTILE.source, "gu"), "");
+}
+
 /**
  * The one check every free-text field of a request carries (names, notes, emails, searches, tokens):
  * `z.string().trim().check(plainText).max(100)`. Placed first, its message is the one the field shows.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ErrorReason } from "./errors.js";
+import { sendLimitSchema } from "./kyc.js";
 import { AMOUNT_INPUT_PATTERN, formatBtcPlain, parseBtc, satsSchema } from "./money.js";
 import { plainText } from "./text.js";
 import { BITCOIN_ADDRESS_PREFIXES, USERNAME_MAX_LENGTH } from "./username.js";
@@ -51,6 +52,8 @@ export const sendErrors = {
   invalidAmount: sendMessages.invalidAmount,
   /** Its text names the spendable amount: see `insufficientFundsText`. */
   insufficientFunds: sendMessages.insufficientFunds,
+  /** Its text names what is left of the rolling 24-hour limit: see `dailyLimitText`. */
+  dailyLimit: { title: "Daily limit reached", text: "You can send up to {amount} BTC more today" },
   notVerified: {
     title: "Verification required",
     text: "Verify your identity and address before sending Bitcoin",
@@ -65,6 +68,11 @@ export const sendErrors = {
 /** "You can only send up to 0.00746 BTC": the spendable amount in its shortest exact form. */
 export function insufficientFundsText(spendableSats: bigint): string {
   return sendMessages.insufficientFunds.text.replace("{amount}", formatBtcPlain(spendableSats));
+}
+
+/** "You can send up to 0.05 BTC more today": what is left of the customer's rolling 24-hour limit. */
+export function dailyLimitText(remainingSats: bigint): string {
+  return sendErrors.dailyLimit.text.replace("{amount}", formatBtcPlain(remainingSats));
 }
 
 export const NOTE_MAX_LENGTH = 140;
@@ -107,6 +115,8 @@ export const walletSummarySchema = z.object({
   spendableSats: satsSchema,
   /** The network fee of a withdrawal (a send to an address outside the bank): WITHDRAWAL_FEE_SAT. */
   withdrawalFeeSats: satsSchema,
+  /** The rolling 24-hour send limit of the customer's verification level; null at level 0 (no sending). */
+  sendLimit: sendLimitSchema.nullable(),
   /** Sending needs verified identity and address; receiving never does. */
   canSend: z.boolean(),
   price: priceSchema,

@@ -27,6 +27,7 @@ await runWithDatabase(async (config, database) => {
     chain,
     confirmations: config.confirmations,
     withdrawalFeeSats: config.withdrawalFeeSats,
+    sendLimits: config.sendLimits,
     log: (line) => console.info(line),
   });
   console.info(created.length === 0 ? "The demo accounts exist already." : `Created: ${created.join(", ")}`);

@@ -82,6 +82,9 @@ describe("loadConfig", () => {
         S3_ACCESS_KEY_ID: "AKIASATSBANK",
         S3_SECRET_ACCESS_KEY: "s3-secret",
         S3_FORCE_PATH_STYLE: "true",
+        KYC_REVIEW: "auto",
+        SEND_LIMIT_LEVEL_1_SAT: "5000000",
+        SEND_LIMIT_LEVEL_2_SAT: "100000000",
       },
       cwd,
     );
@@ -119,7 +122,23 @@ describe("loadConfig", () => {
         secretAccessKey: "s3-secret",
         forcePathStyle: true,
       },
+      kycReview: "auto",
+      sendLimits: { level1: 5_000_000n, level2: 100_000_000n },
     });
+  });
+
+  it("reviews KYC automatically by default, by hand in production, with 0.1 and 2 BTC daily limits", () => {
+    expect(loadConfig({})).toMatchObject({
+      kycReview: "auto",
+      sendLimits: { level1: 10_000_000n, level2: 200_000_000n },
+    });
+    expect(() => loadConfig({ SEND_LIMIT_LEVEL_1_SAT: "2000", SEND_LIMIT_LEVEL_2_SAT: "1000" })).toThrow(
+      "SEND_LIMIT_LEVEL_2_SAT must be at least SEND_LIMIT_LEVEL_1_SAT",
+    );
+    expect(() => loadConfig({ KYC_REVIEW: "sometimes" })).toThrow("KYC_REVIEW must be one of");
+    expect(() => loadConfig({ SEND_LIMIT_LEVEL_1_SAT: "0.5" })).toThrow(
+      "SEND_LIMIT_LEVEL_1_SAT must be a whole number of satoshis",
+    );
   });
 
   it("defaults to the sandbox chain on regtest: a block a minute, 1 confirmation, API and worker in one", () => {
@@ -280,6 +299,8 @@ describe("loadConfig", () => {
       DATA_DIR: "/var/lib/satsbank",
     };
     expect(loadConfig(production, cwd).database.kind).toBe("postgres");
+    // Staff review identity documents in production unless the operator chooses the automated review.
+    expect(loadConfig(production, cwd).kycReview).toBe("manual");
     expect(configError({ ...production, SMTP_URL: "" })).toBe(
       "Invalid configuration: SMTP_URL is required in production: the dev mailbox is for development only",
     );

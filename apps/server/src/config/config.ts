@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_BRAND_NAME } from "@satsbank/shared";
 import { z } from "zod";
 import { type ChainConfig, chainConfig, chainEnvShape, chainSecretVariables } from "./chain.js";
+import { type KycConfig, kycConfig, kycEnvShape } from "./kyc.js";
 import { booleanVariable, isHttpUrl, isPostgresUrl, isSmtpUrl, oneOf, optional } from "./parsers.js";
 import { type StorageConfig, storageConfig, storageEnvShape, storageSecretVariables } from "./storage.js";
 import { type WalletConfig, walletConfig, walletEnvShape } from "./wallet.js";
@@ -22,7 +23,8 @@ export type { StorageConfig };
 export type DatabaseTarget = { kind: "pglite"; dataDir: string | null } | { kind: "postgres"; url: string };
 
 export type Config = WalletConfig &
-  ChainConfig & {
+  ChainConfig &
+  KycConfig & {
     port: number;
     host: string;
     dataDir: string;
@@ -104,6 +106,7 @@ const envSchema = z.object({
   ...walletEnvShape,
   ...chainEnvShape,
   ...storageEnvShape,
+  ...kycEnvShape,
 });
 
 // Never echo these back: URLs usually carry a password, and the secret is a secret.
@@ -170,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
   if (typeof chain === "string") throw new ConfigError(`Invalid configuration: ${chain}`);
   const storage = storageConfig(vars);
   if (typeof storage === "string") throw new ConfigError(`Invalid configuration: ${storage}`);
+  const kyc = kycConfig(vars, nodeEnv === "production");
+  if (typeof kyc === "string") throw new ConfigError(`Invalid configuration: ${kyc}`);
 
   const dataDir = path.resolve(cwd, vars.DATA_DIR ?? "./data");
   const port = vars.PORT ?? 3000;
@@ -197,5 +202,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     storage,
     ...wallet,
     ...chain,
+    ...kyc,
   };
 }

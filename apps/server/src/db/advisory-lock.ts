@@ -1,4 +1,5 @@
-import type { DatabaseHandle } from "./client.js";
+import { sql } from "drizzle-orm";
+import type { DatabaseHandle, Db } from "./client.js";
 
 /** A lock this process holds until it releases it, or until its connection dies (then `held` is false). */
 export type HeldLock = {
@@ -68,4 +69,13 @@ export async function tryAdvisoryLock(handle: DatabaseHandle, key: bigint): Prom
       }
     },
   };
+}
+
+/**
+ * Serialises the db transactions that name the same `subject` (e.g. one customer's sends against their
+ * daily limit): a transaction-level advisory lock on the subject's hash, released at commit or rollback.
+ * Call it inside a db transaction. Two subjects whose hashes collide merely wait for each other.
+ */
+export async function lockSubjectForTransaction(db: Db, subject: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${subject}, 0))`);
 }

@@ -60,7 +60,7 @@ describe("send idempotency and KYC rules", () => {
   });
 
   it("lets only a verified identity and address send", () => {
-    expect(maySend(undefined)).toBe(false);
+    expect(maySend({})).toBe(false);
     expect(maySend({ identity: "verified", address: "pending" })).toBe(false);
     expect(maySend({ identity: "required", address: "verified" })).toBe(false);
     expect(maySend({ identity: "verified", address: "verified" })).toBe(true);

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
+import { fsDocumentStorage } from "../adapters/storage/fs-storage.js";
 import { type App, type AppDeps, buildApp } from "../app.js";
 import type { AppConfig, DatabaseTarget } from "../config/config.js";
 import { type DatabaseHandle, openDatabase, pgliteOptions, wrapPglite } from "../db/client.js";
@@ -20,7 +23,10 @@ export type TestAppOptions = {
   config?: Partial<AppConfig>;
   /** Replaces the real database ping, e.g. with one that fails. */
   dbPing?: () => Promise<void>;
-} & Pick<AppDeps, "clock" | "mailer" | "geo" | "price" | "chain" | "syncChainNow">;
+} & Pick<
+  AppDeps,
+  "clock" | "mailer" | "geo" | "price" | "chain" | "syncChainNow" | "storage" | "kycReviewer"
+>;
 
 export type TestDatabase = { handle: DatabaseHandle; target: DatabaseTarget; close: () => Promise<void> };
 
@@ -38,7 +44,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // A no-op on the migrated PGlite template, but it keeps the real start-up path under test.
     await migrateDatabase(handle);
     const config = testConfig({ database: database.target, ...options.config });
-    const { clock, mailer, geo, price, chain, syncChainNow } = options;
+    const { clock, mailer, geo, price, chain, syncChainNow, kycReviewer } = options;
+    // Uploads go to a directory of this app's own (STORAGE=fs), removed when it closes.
+    const uploads = await mkdtemp(path.join(tmpdir(), "satsbank-uploads-"));
+    const storage = options.storage ?? fsDocumentStorage(uploads);
     const app = await buildApp({
       config,
       db: handle.db,
@@ -49,10 +58,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(price === undefined ? {} : { price }),
       ...(chain === undefined ? {} : { chain }),
       ...(syncChainNow === undefined ? {} : { syncChainNow }),
+      ...(kycReviewer === undefined ? {} : { kycReviewer }),
+      storage,
     });
     const close = async () => {
       await app.close();
       await database.close();
+      await rm(uploads, { recursive: true, force: true });
     };
     return { app, db: handle.db, handle, close };
   } catch (error) {

@@ -45,6 +45,8 @@ type Case = {
    * password: a 4xx, counted like any wrong password by the rate limits, and nothing else.
    */
   secret?: string[];
+  /** The path's parameters of a route whose body is tested (valid ones, left as they are). */
+  params?: Record<string, string>;
 };
 
 // What a wrong password may change: the counters of the rate limits and the login history.
@@ -153,6 +155,34 @@ function cases(email: string): Case[] {
     },
     { method: "GET", route: "/api/account/login-history", ...none },
     { method: "GET", route: "/api/admin/ledger/health", ...none },
+    {
+      method: "POST",
+      route: "/api/admin/kyc/submissions/:submissionId/decision",
+      part: "body",
+      params: { submissionId: UUID },
+      valid: { decision: "reject", reason: "The photo is blurred" },
+      text: ["reason"],
+      other: ["decision"],
+    },
+    { method: "GET", route: "/api/kyc", ...none },
+    // Multipart: its fields and its file's name are tried in modules/kyc/kyc.test.ts.
+    { method: "POST", route: "/api/kyc/documents", ...none },
+    {
+      method: "GET",
+      route: "/api/kyc/documents/:documentId",
+      part: "params",
+      valid: { documentId: UUID },
+      text: [],
+      other: ["documentId"],
+    },
+    {
+      method: "POST",
+      route: "/api/kyc/submissions",
+      part: "body",
+      valid: { level: "enhanced", sourceOfFunds: "Salary from my employer", documentId: UUID },
+      text: ["sourceOfFunds"],
+      other: ["level", "documentId"],
+    },
     { method: "GET", route: "/api/wallet", ...none },
     { method: "GET", route: "/api/wallet/receive", ...none },
     {
@@ -234,12 +264,12 @@ function routesOf(printed: string): string[] {
 }
 
 function request(c: Case, values: Record<string, unknown>) {
-  if (c.part === "params") {
-    const url = c.route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name])));
-    return { method: c.method, url };
-  }
-  if (c.part === "query") return { method: c.method, url: c.route, query: values as Record<string, string> };
-  return { method: c.method, url: c.route, payload: values };
+  const path = (from: Record<string, unknown>) =>
+    c.route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(from[name])));
+  if (c.part === "params") return { method: c.method, url: path(values) };
+  const url = path(c.params ?? {});
+  if (c.part === "query") return { method: c.method, url, query: values as Record<string, string> };
+  return { method: c.method, url, payload: values };
 }
 
 /** Every table's rows, as one fingerprint per table: a change anywhere shows. */

@@ -14,7 +14,7 @@ import { markEmailVerified } from "../modules/auth/email-verification-queries.js
 import { insertUser } from "../modules/auth/queries.js";
 import { markVerified } from "../modules/kyc/mark-verified.js";
 import type { WalletContext } from "../modules/wallet/context.js";
-import { getJson, newAccount, postJson, signUp } from "./auth-helpers.js";
+import { type Account, getJson, newAccount, postJson, signUp } from "./auth-helpers.js";
 import type { TestApp } from "./create-test-app.js";
 import { fundFromEquity } from "./fund-from-equity.js";
 import { TEST_WALLET_MNEMONIC } from "./test-config.js";
@@ -85,11 +85,13 @@ export function walletContext(t: TestApp, clock: Clock = systemClock): WalletCon
     clock,
     walletKeys: deriveWalletKeys(TEST_WALLET_MNEMONIC, "regtest"),
     withdrawalFeeSats: sats(1000n),
+    sendLimits: { level1: sats(10_000_000n), level2: sats(200_000_000n) },
     price: fixedPrice({ usdPerBtc: "42389.57", clock }),
   };
 }
 
-export type TestCustomer = { token: string; user: SessionUser };
+/** A customer signed up through the API: their session, their user, and how they sign in again. */
+export type TestCustomer = { token: string; user: SessionUser; account: Account };
 
 /**
  * A customer signed up through the API (so they can sign in), optionally verified and funded with an
@@ -106,7 +108,8 @@ export async function testCustomer(
     funds = 0n,
   }: { name?: string; verified?: boolean; emailVerified?: boolean; funds?: bigint } = {},
 ): Promise<TestCustomer> {
-  const { token, user } = await signUp(t, newAccount(name));
+  const account = newAccount(name);
+  const { token, user } = await signUp(t, account);
   if (emailVerified) {
     await markEmailVerified(t.db, { userId: user.id, email: user.email, at: systemClock.now() });
   }
@@ -119,7 +122,7 @@ export async function testCustomer(
       idempotencyKey: `test-opening:${user.id}`,
     });
   }
-  return { token, user: { ...user, emailVerified } };
+  return { token, user: { ...user, emailVerified }, account };
 }
 
 type Res = Awaited<ReturnType<TestApp["app"]["inject"]>>;

@@ -6,6 +6,7 @@ import { type BitcoinNetwork, networkParams } from "../../bitcoin/network.js";
 import type { SandboxNode } from "../../bitcoin/sandbox/sandbox-node.js";
 import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
+import type { SendLimits } from "../../domain/kyc.js";
 import type { Sats } from "../../domain/money.js";
 import type { User } from "../../domain/user.js";
 import { runPass } from "../../modules/chain/chain-worker.js";
@@ -33,6 +34,8 @@ export type DemoChain = {
   confirmations: number;
   /** WITHDRAWAL_FEE_SAT: what the demo withdrawal costs besides its amount. */
   withdrawalFeeSats: Sats;
+  /** The send limits the withdrawal is checked against. */
+  sendLimits: SendLimits;
 };
 
 /** The follower's context with its clock stopped at `when`: what it records is dated then. */
@@ -119,6 +122,7 @@ export async function seedWithdrawal(
       clock: fixedClock(when),
       walletKeys: chain.walletKeys,
       withdrawalFeeSats: chain.withdrawalFeeSats,
+      sendLimits: chain.sendLimits,
     },
     sender,
     body: {

@@ -29,6 +29,7 @@ const seed = () =>
     chain: { backend: sandbox.chain, sandbox: sandbox.node },
     confirmations: 1,
     withdrawalFeeSats: sats(1000n),
+    sendLimits: { level1: sats(10_000_000n), level2: sats(200_000_000n) },
     log: (line) => {
       throw new Error(`The seed on the sandbox said: ${line}`);
     },

@@ -3,6 +3,7 @@ import type { Clock } from "../../adapters/clock.js";
 import type { ChainSetup } from "../../bitcoin/chain/create-chain-backend.js";
 import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
+import type { SendLimits } from "../../domain/kyc.js";
 import type { Sats } from "../../domain/money.js";
 import type { User } from "../../domain/user.js";
 import { findUserByEmail } from "../../modules/auth/queries.js";
@@ -40,6 +41,8 @@ export type DemoMoneyInput = {
   chain: ChainSetup;
   confirmations: number;
   withdrawalFeeSats: Sats;
+  /** The send limits the demo sends are checked against, as the app checks every send. */
+  sendLimits: SendLimits;
   log: (line: string) => void;
 };
 
@@ -76,6 +79,7 @@ export async function seedDemoMoney(input: DemoMoneyInput): Promise<void> {
     backend: input.chain.backend,
     confirmations: input.confirmations,
     withdrawalFeeSats: input.withdrawalFeeSats,
+    sendLimits: input.sendLimits,
   };
   const openings = demoOpenings.map(([email, amount]) => ({ user: customer(email), amount }));
   await seedDeposits(chain, openings, opened);
@@ -109,6 +113,7 @@ async function seedSend(input: {
     db: chain.db,
     walletKeys: chain.walletKeys,
     withdrawalFeeSats: chain.withdrawalFeeSats,
+    sendLimits: chain.sendLimits,
     clock: fixedClock(at(input.now, send.daysAgo, send.time)),
   };
   const payee = input.customer(send.to);

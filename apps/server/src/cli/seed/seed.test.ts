@@ -32,6 +32,7 @@ const seedInput = () => ({
   chain: { backend: esplora, sandbox: null },
   confirmations: 1,
   withdrawalFeeSats: sats(1000n),
+  sendLimits: { level1: sats(10_000_000n), level2: sats(200_000_000n) },
   log: (line: string) => {
     said.push(line);
   },

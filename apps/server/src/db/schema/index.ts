@@ -4,6 +4,7 @@ export * from "./chain.js";
 export * from "./kyc.js";
 export * from "./ledger.js";
 export * from "./mail.js";
+export * from "./notifications.js";
 export * from "./rate-limit.js";
 export * from "./sandbox.js";
 export * from "./settings.js";

@@ -1,27 +1,166 @@
+import {
+  documentTypeSchema,
+  kycDocumentKindSchema,
+  kycFileFormatSchema,
+  kycItemIdSchema,
+  kycItemStatusSchema,
+  kycSubmissionStatusSchema,
+} from "@satsbank/shared";
 import { sql } from "drizzle-orm";
-import { check, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
 
-/** The state of one verification item, as the specification's profile lists it. */
-export const kycItemStatuses = ["required", "pending", "verified", "rejected"] as const;
+// Owned by the kyc module: what a customer uploaded, what they submitted, each verification item's state
+// and every change of it.
+
+const values = <T extends string>(schema: { options: readonly T[] }) => schema.options as [T, ...T[]];
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const quoted = (list: readonly string[]) => sql.raw(list.map((value) => `'${value}'`).join(", "));
+
+export const kycItemStatuses = values(kycItemStatusSchema);
 export type KycItemStatus = (typeof kycItemStatuses)[number];
 
+export const kycLevels = ["basic", "enhanced"] as const;
+export type KycLevel = (typeof kycLevels)[number];
+
+export const kycReviewModes = ["auto", "manual"] as const;
+export type KycReviewMode = (typeof kycReviewModes)[number];
+
+/** Who changed an item: the customer (submitting), the automated review, or a member of staff. */
+export const kycActors = ["customer", "automated", "staff"] as const;
+export type KycActor = (typeof kycActors)[number];
+
 /**
- * A customer's identity and address verification. No row: nothing verified yet. Owned by the kyc
- * module; the KYC issue adds documents and review on top of it.
+ * A submission: identity, address and selfie (basic), or a source-of-funds declaration and its document
+ * (enhanced), reviewed as one: pending until the automated review or staff decide.
  */
-export const kycStatus = pgTable(
-  "kyc_status",
+export const kycSubmissions = pgTable(
+  "kyc_submissions",
   {
+    id: uuid("id").primaryKey(),
     userId: uuid("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    identity: text("identity", { enum: kycItemStatuses }).notNull().default("required"),
-    address: text("address", { enum: kycItemStatuses }).notNull().default("required"),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
+      .notNull()
+      .references(() => users.id),
+    level: text("level", { enum: kycLevels }).notNull(),
+    status: text("status", { enum: values(kycSubmissionStatusSchema) }).notNull(),
+    /** KYC_REVIEW when it was submitted: `auto` ones are the automated review's, `manual` ones staff's. */
+    reviewMode: text("review_mode", { enum: kycReviewModes }).notNull(),
+    /** Enhanced only: where the customer says their funds come from. */
+    sourceOfFunds: text("source_of_funds"),
+    submittedAt: timestamptz("submitted_at").notNull(),
+    decidedAt: timestamptz("decided_at"),
+    /** The member of staff who decided; null for the automated review (and while pending). */
+    decidedBy: uuid("decided_by").references(() => users.id),
+    /** Why it was rejected (or a note on an approval), in words the customer reads. */
+    reason: text("reason"),
   },
   (t) => [
-    check("kyc_status_identity_check", sql`${t.identity} in ('required', 'pending', 'verified', 'rejected')`),
-    check("kyc_status_address_check", sql`${t.address} in ('required', 'pending', 'verified', 'rejected')`),
+    index("kyc_submissions_status_idx").on(t.status, t.reviewMode, t.submittedAt),
+    index("kyc_submissions_user_idx").on(t.userId, t.level, t.submittedAt.desc()),
+    check("kyc_submissions_level_check", sql`${t.level} in (${quoted(kycLevels)})`),
+    check("kyc_submissions_status_check", sql`${t.status} in (${quoted(kycSubmissionStatusSchema.options)})`),
+    check("kyc_submissions_review_mode_check", sql`${t.reviewMode} in (${quoted(kycReviewModes)})`),
+    check("kyc_submissions_decided_check", sql`(${t.status} = 'pending') = (${t.decidedAt} is null)`),
+    check("kyc_submissions_reason_length", sql`length(${t.reason}) <= 500`),
+  ],
+);
+
+/**
+ * One uploaded file: checked by its content, stored under a random key (never served statically), read
+ * only by its owner and staff. Part of a submission once submitted.
+ */
+export const kycDocuments = pgTable(
+  "kyc_documents",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind", { enum: values(kycDocumentKindSchema) }).notNull(),
+    documentType: text("document_type", { enum: values(documentTypeSchema) }),
+    /** Proof of address: the date printed on it, as the customer confirmed it. */
+    documentDate: date("document_date", { mode: "string" }),
+    /** The name the file had on the customer's device, cleaned: for display only, never a path. */
+    fileName: text("file_name").notNull(),
+    format: text("format", { enum: values(kycFileFormatSchema) }).notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    /** SHA-256 of the file as received: the same document used twice has one hash. */
+    sha256: text("sha256").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    pages: integer("pages"),
+    storageKey: text("storage_key").notNull().unique(),
+    submissionId: uuid("submission_id").references(() => kycSubmissions.id),
+    uploadedAt: timestamptz("uploaded_at").notNull(),
+  },
+  (t) => [
+    index("kyc_documents_user_idx").on(t.userId, t.kind, t.uploadedAt.desc()),
+    index("kyc_documents_submission_idx").on(t.submissionId),
+    index("kyc_documents_sha256_idx").on(t.sha256),
+    check("kyc_documents_kind_check", sql`${t.kind} in (${quoted(kycDocumentKindSchema.options)})`),
+    check("kyc_documents_format_check", sql`${t.format} in (${quoted(kycFileFormatSchema.options)})`),
+    check("kyc_documents_size_check", sql`${t.sizeBytes} >= 0 and ${t.sizeBytes} <= 5242880`),
+    check("kyc_documents_file_name_length", sql`length(${t.fileName}) between 1 and 200`),
+  ],
+);
+
+/** Each verification item's state, as the profile lists it. No row: required. */
+export const kycItems = pgTable(
+  "kyc_items",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    item: text("item", { enum: values(kycItemIdSchema) }).notNull(),
+    status: text("status", { enum: kycItemStatuses }).notNull(),
+    /** The submission that set it (null for a status given otherwise, e.g. a migration). */
+    submissionId: uuid("submission_id").references(() => kycSubmissions.id),
+    documentType: text("document_type"),
+    submittedAt: timestamptz("submitted_at"),
+    /** The reviewer's message (a rejection's reason). */
+    message: text("message"),
+    updatedAt: timestamptz("updated_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.item] }),
+    check("kyc_items_item_check", sql`${t.item} in (${quoted(kycItemIdSchema.options)})`),
+    check("kyc_items_status_check", sql`${t.status} in (${quoted(kycItemStatuses)})`),
+  ],
+);
+
+/** Every change of an item: who decided, when and why. Append-only. */
+export const kycEvents = pgTable(
+  "kyc_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    item: text("item", { enum: values(kycItemIdSchema) }).notNull(),
+    submissionId: uuid("submission_id").references(() => kycSubmissions.id),
+    fromStatus: text("from_status", { enum: kycItemStatuses }).notNull(),
+    toStatus: text("to_status", { enum: kycItemStatuses }).notNull(),
+    actor: text("actor", { enum: kycActors }).notNull(),
+    /** The member of staff, when `actor` is staff. */
+    actorUserId: uuid("actor_user_id").references(() => users.id),
+    reason: text("reason"),
+    createdAt: timestamptz("created_at").notNull(),
+  },
+  (t) => [
+    index("kyc_events_user_idx").on(t.userId, t.createdAt),
+    check("kyc_events_actor_check", sql`${t.actor} in (${quoted(kycActors)})`),
+    check("kyc_events_staff_check", sql`(${t.actor} = 'staff') = (${t.actorUserId} is not null)`),
   ],
 );

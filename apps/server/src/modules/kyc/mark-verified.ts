@@ -1,16 +1,30 @@
 import type { Clock } from "../../adapters/clock.js";
 import type { Db } from "../../db/client.js";
-import { saveKycStatus } from "./queries.js";
+import { inDbTransaction } from "../../db/db-transaction.js";
+import { changeItems } from "./change-items.js";
+import { lockItems } from "./queries.js";
 
 /**
- * Records that the customer's identity and address are verified. Today the seed calls it (its customers
- * are verified); the KYC issue calls it when a review approves the documents.
+ * Records identity and address as verified without a submission, as a verification done outside the app
+ * (another system's, carried over): the tests' verified customers. Written as an automated decision with
+ * its reason, like any change of an item. An item verified already is left as it is.
  */
 export async function markVerified({ ctx, userId }: { ctx: { db: Db; clock: Clock }; userId: string }) {
-  await saveKycStatus(ctx.db, {
-    userId,
-    identity: "verified",
-    address: "verified",
-    updatedAt: ctx.clock.now(),
+  await inDbTransaction(ctx.db, async (db) => {
+    const at = ctx.clock.now();
+    const current = await lockItems(db, userId, at);
+    const changes = (["identity", "address"] as const)
+      .filter((item) => current.get(item)?.status !== "verified")
+      .map((item) => ({ item, to: "verified" as const }));
+    if (changes.length === 0) return;
+    await changeItems(db, {
+      userId,
+      current,
+      changes,
+      actor: "automated",
+      submissionId: null,
+      reason: "Verified outside the app",
+      at,
+    });
   });
 }

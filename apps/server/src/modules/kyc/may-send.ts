@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client.js";
 import { maySend } from "../../domain/kyc.js";
-import { findKycStatus } from "./queries.js";
+import { findItemStates } from "./queries.js";
 
-/** Whether the customer's verification lets them send (receiving needs none). */
+/** Whether the customer's verification lets them send (level 1: identity and address verified). */
 export async function customerMaySend({
   ctx,
   userId,
@@ -10,5 +10,5 @@ export async function customerMaySend({
   ctx: { db: Db };
   userId: string;
 }): Promise<boolean> {
-  return maySend(await findKycStatus(ctx.db, userId));
+  return maySend(await findItemStates(ctx.db, userId));
 }

@@ -1,25 +1,187 @@
-import { eq } from "drizzle-orm";
+import type { KycItemId } from "@satsbank/shared";
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { type KycItemStatus, kycStatus } from "../../db/schema/index.js";
+import {
+  type KycItemStatus,
+  type KycLevel,
+  kycDocuments,
+  kycEvents,
+  kycItems,
+  kycSubmissions,
+} from "../../db/schema/index.js";
+import type { ItemStates } from "../../domain/kyc.js";
 
-// The kyc module owns kyc_status: only this file touches it.
+// The kyc module owns kyc_documents, kyc_submissions, kyc_items and kyc_events: only this file touches them.
 
-export type KycStatusRow = typeof kycStatus.$inferSelect;
+export type KycDocumentRow = typeof kycDocuments.$inferSelect;
+export type KycSubmissionRow = typeof kycSubmissions.$inferSelect;
+export type KycItemRow = typeof kycItems.$inferSelect;
+export type KycEventRow = typeof kycEvents.$inferInsert;
 
-export async function findKycStatus(db: Db, userId: string): Promise<KycStatusRow | undefined> {
-  const [row] = await db.select().from(kycStatus).where(eq(kycStatus.userId, userId));
+export async function insertDocument(db: Db, row: KycDocumentRow): Promise<void> {
+  await db.insert(kycDocuments).values(row);
+}
+
+export async function findDocument(db: Db, id: string): Promise<KycDocumentRow | undefined> {
+  const [row] = await db.select().from(kycDocuments).where(eq(kycDocuments.id, id));
   return row;
 }
 
-export async function saveKycStatus(
+/** The customer's newest upload of each kind that is in no submission yet: the flow's drafts. */
+export async function findDrafts(db: Db, userId: string): Promise<KycDocumentRow[]> {
+  const rows = await db
+    .select()
+    .from(kycDocuments)
+    .where(and(eq(kycDocuments.userId, userId), isNull(kycDocuments.submissionId)))
+    .orderBy(desc(kycDocuments.uploadedAt));
+  const newest = new Map<string, KycDocumentRow>();
+  for (const row of rows) if (!newest.has(row.kind)) newest.set(row.kind, row);
+  return [...newest.values()];
+}
+
+/** The customer's documents among `ids`, locked: a submission claims them once. */
+export async function lockDocuments(
   db: Db,
-  values: { userId: string; identity: KycItemStatus; address: KycItemStatus; updatedAt: Date },
+  userId: string,
+  ids: readonly string[],
+): Promise<KycDocumentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(kycDocuments)
+    .where(and(eq(kycDocuments.userId, userId), inArray(kycDocuments.id, [...ids])))
+    .for("update");
+}
+
+export async function attachDocuments(db: Db, ids: readonly string[], submissionId: string): Promise<void> {
+  await db
+    .update(kycDocuments)
+    .set({ submissionId })
+    .where(inArray(kycDocuments.id, [...ids]));
+}
+
+export async function findSubmissionDocuments(db: Db, submissionId: string): Promise<KycDocumentRow[]> {
+  return db.select().from(kycDocuments).where(eq(kycDocuments.submissionId, submissionId));
+}
+
+/** How many of the documents with these hashes belong to someone else (the same document used twice). */
+export async function countDocumentsOfOthers(
+  db: Db,
+  userId: string,
+  sha256s: readonly string[],
+): Promise<number> {
+  if (sha256s.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<string>`count(*)::text` })
+    .from(kycDocuments)
+    .where(and(inArray(kycDocuments.sha256, [...sha256s]), ne(kycDocuments.userId, userId)));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertSubmission(db: Db, row: KycSubmissionRow): Promise<void> {
+  await db.insert(kycSubmissions).values(row);
+}
+
+export async function findSubmission(db: Db, id: string): Promise<KycSubmissionRow | undefined> {
+  const [row] = await db.select().from(kycSubmissions).where(eq(kycSubmissions.id, id));
+  return row;
+}
+
+/** Locks the submission and answers it if it is still pending: the claim that makes one decision. */
+export async function lockPendingSubmission(db: Db, id: string): Promise<KycSubmissionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(kycSubmissions)
+    .where(and(eq(kycSubmissions.id, id), eq(kycSubmissions.status, "pending")))
+    .for("update");
+  return row;
+}
+
+/** Pending submissions of a review mode, oldest first (staff's queue, or the automated review's). */
+export async function findPendingSubmissions(
+  db: Db,
+  reviewMode: "auto" | "manual",
+  limit: number,
+): Promise<KycSubmissionRow[]> {
+  return db
+    .select()
+    .from(kycSubmissions)
+    .where(and(eq(kycSubmissions.status, "pending"), eq(kycSubmissions.reviewMode, reviewMode)))
+    .orderBy(asc(kycSubmissions.submittedAt))
+    .limit(limit);
+}
+
+export async function findLatestSubmission(
+  db: Db,
+  userId: string,
+  level: KycLevel,
+): Promise<KycSubmissionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(kycSubmissions)
+    .where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.level, level)))
+    .orderBy(desc(kycSubmissions.submittedAt))
+    .limit(1);
+  return row;
+}
+
+export async function updateSubmission(
+  db: Db,
+  id: string,
+  values: Pick<KycSubmissionRow, "status" | "decidedAt" | "decidedBy" | "reason">,
+): Promise<void> {
+  await db.update(kycSubmissions).set(values).where(eq(kycSubmissions.id, id));
+}
+
+export async function findItems(db: Db, userId: string): Promise<KycItemRow[]> {
+  return db.select().from(kycItems).where(eq(kycItems.userId, userId));
+}
+
+/** The items' states as the rules read them (a missing item is required). */
+export async function findItemStates(db: Db, userId: string): Promise<ItemStates> {
+  const states: ItemStates = {};
+  for (const row of await findItems(db, userId)) states[row.item] = row.status;
+  return states;
+}
+
+/**
+ * Locks the customer's items for a change (inserting the missing ones as required first, so there is a
+ * row to lock): a submission and a decision about one customer happen one at a time.
+ */
+export async function lockItems(db: Db, userId: string, at: Date): Promise<Map<KycItemId, KycItemRow>> {
+  await db
+    .insert(kycItems)
+    .values(
+      (["identity", "address", "enhanced"] as const).map((item) => ({
+        userId,
+        item,
+        status: "required" as const,
+        updatedAt: at,
+      })),
+    )
+    .onConflictDoNothing();
+  const rows = await db.select().from(kycItems).where(eq(kycItems.userId, userId)).for("update");
+  return new Map(rows.map((row) => [row.item, row]));
+}
+
+export async function updateItem(
+  db: Db,
+  { userId, item }: { userId: string; item: KycItemId },
+  values: Pick<KycItemRow, "status" | "updatedAt"> &
+    Partial<Pick<KycItemRow, "submissionId" | "documentType" | "submittedAt" | "message">>,
 ): Promise<void> {
   await db
-    .insert(kycStatus)
-    .values(values)
-    .onConflictDoUpdate({
-      target: kycStatus.userId,
-      set: { identity: values.identity, address: values.address, updatedAt: values.updatedAt },
-    });
+    .update(kycItems)
+    .set(values)
+    .where(and(eq(kycItems.userId, userId), eq(kycItems.item, item)));
 }
+
+export async function insertEvents(db: Db, rows: KycEventRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(kycEvents).values(rows);
+}
+
+export async function findEvents(db: Db, userId: string) {
+  return db.select().from(kycEvents).where(eq(kycEvents.userId, userId)).orderBy(asc(kycEvents.id));
+}
+
+export type { KycItemStatus };

@@ -1,4 +1,4 @@
-import { sendErrors } from "@satsbank/shared";
+import { dailyLimitText, sendErrors } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
 import { type Sats, satsFromString } from "../../domain/money.js";
@@ -7,6 +7,7 @@ import { amountProblem, sendFee, spendableAmount } from "../../domain/send-rules
 import type { User } from "../../domain/user.js";
 import { customerBalance } from "../../ledger/accounts.js";
 import { customerMaySend } from "../kyc/may-send.js";
+import { sendLimitOf } from "../kyc/send-limit.js";
 import type { WalletContext } from "./context.js";
 import { type Destination, resolvePayee } from "./resolve-payee.js";
 
@@ -20,13 +21,19 @@ export async function assertMaySend(db: Db, sender: Pick<User, "id" | "emailVeri
   }
 }
 
+/** Within the balance but above what is left of the rolling 24-hour limit: how much can still go today. */
+function limitProblem(amount: bigint, remaining: bigint): { reason: "dailyLimit"; text: string } | null {
+  return amount > remaining ? { reason: "dailyLimit", text: dailyLimitText(remaining) } : null;
+}
+
 /** A send that passed every check: where it goes, its amount and its fee (0 inside the bank). */
 export type CheckedSend = { destination: Destination; amount: Sats; fee: Sats };
 
 /**
  * The checks a quote and a send share: where the recipient sends the money (no one, an invalid address,
  * the sender, another customer, an outside address) and the amount (zero, below the dust limit for a
- * withdrawal, more than the balance less the fee). Every problem found is reported at once, each on its
+ * withdrawal, more than the balance less the fee, more than is left of the customer's rolling 24-hour
+ * limit at `at`). Every problem found is reported at once, each on its
  * field (VALIDATION_ERROR); the error's reason names the first, the one the message says.
  */
 export async function checkSend({
@@ -35,21 +42,25 @@ export async function checkSend({
   senderId,
   recipient,
   amountSats,
+  at,
 }: {
-  ctx: Pick<WalletContext, "walletKeys" | "withdrawalFeeSats">;
+  ctx: Pick<WalletContext, "walletKeys" | "withdrawalFeeSats" | "sendLimits">;
   db: Db;
   senderId: string;
   recipient: RecipientInput;
   amountSats: string;
+  at: Date;
 }): Promise<CheckedSend> {
   const balance = await customerBalance(db, senderId);
+  const limit = await sendLimitOf(db, ctx, senderId, at);
   const resolution = await resolvePayee({ ctx, db, senderId, recipient });
   const kind = resolution.ok ? resolution.destination.kind : "transfer";
   const fee = sendFee(kind, ctx.withdrawalFeeSats);
   const spendable = spendableAmount(balance, fee);
   // The wire format allows more digits than there are satoshis in existence: such an amount is too much.
   const amount = satsFromString(amountSats);
-  const problem = amountProblem(amount ?? spendable + 1n, spendable, kind);
+  const problem =
+    amountProblem(amount ?? spendable + 1n, spendable, kind) ?? limitProblem(amount ?? 0n, limit.remaining);
   if (resolution.ok && amount !== null && problem === null) {
     return { destination: resolution.destination, amount, fee };
   }

@@ -2,6 +2,7 @@ import type { Clock } from "../../adapters/clock.js";
 import type { PriceSource } from "../../adapters/price/price-source.js";
 import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
+import type { SendLimits } from "../../domain/kyc.js";
 import type { Sats } from "../../domain/money.js";
 
 /** What the wallet use cases work with; each takes the part it needs. */
@@ -13,4 +14,6 @@ export type WalletContext = {
   price: PriceSource;
   /** What a customer pays for a withdrawal (WITHDRAWAL_FEE_SAT): the fee the send review shows. */
   withdrawalFeeSats: Sats;
+  /** The rolling 24-hour send limit of each verification level (SEND_LIMIT_LEVEL_1_SAT, _2_SAT). */
+  sendLimits: SendLimits;
 };

@@ -11,7 +11,7 @@ export async function quoteSend({
   sender,
   body,
 }: {
-  ctx: Pick<WalletContext, "db" | "walletKeys" | "withdrawalFeeSats">;
+  ctx: Pick<WalletContext, "db" | "clock" | "walletKeys" | "withdrawalFeeSats" | "sendLimits">;
   sender: User;
   body: SendQuoteBody;
 }): Promise<SendQuote> {
@@ -22,6 +22,7 @@ export async function quoteSend({
     senderId: sender.id,
     recipient: readRecipient(ctx, body.recipient),
     amountSats: body.amountSats,
+    at: ctx.clock.now(),
   });
   const { total } = sendCost(amount, fee);
   const payee =

@@ -5,6 +5,7 @@ import { inDbTransaction } from "../../db/db-transaction.js";
 import { requestHash } from "../../domain/idempotency.js";
 import { normalisedRecipient } from "../../domain/recipient.js";
 import type { User } from "../../domain/user.js";
+import { lockSendLimit } from "../kyc/send-limit.js";
 import { findWalletTransaction } from "../transactions/queries.js";
 import { toTransaction, toTransactionWithConfirmations } from "../transactions/transaction-view.js";
 import { assertMaySend, checkSend } from "./check-send.js";
@@ -14,7 +15,7 @@ import { claimSendRequest, findSendRequest, type SendRequestRow } from "./querie
 import { readRecipient } from "./resolve-payee.js";
 
 export type SendBitcoinInput = {
-  ctx: Pick<WalletContext, "db" | "clock" | "walletKeys" | "withdrawalFeeSats">;
+  ctx: Pick<WalletContext, "db" | "clock" | "walletKeys" | "withdrawalFeeSats" | "sendLimits">;
   sender: User;
   body: SendBody;
 };
@@ -41,6 +42,8 @@ export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Prom
       createdAt: at,
     };
     if (!(await claimSendRequest(tx, request))) return repeatedSend(tx, request);
+    // The customer's sends take turns from here to the commit: the limit sees every earlier one.
+    await lockSendLimit(tx, sender.id);
 
     const checked = await checkSend({
       ctx,
@@ -48,6 +51,7 @@ export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Prom
       senderId: sender.id,
       recipient,
       amountSats: body.amountSats,
+      at,
     });
     const send = { tx, sender, request, note, at, idempotencyKey: body.idempotencyKey };
     const sent =

@@ -1,0 +1,1 @@
+DROP TABLE "kyc_status" CASCADE;
