@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(accountRoutes, { ctx });
   await app.register(walletRoutes, { ctx: wallet, limiter: ctx.limiter });
   await app.register(transactionRoutes, { ctx: { db } });
-  await app.register(kycRoutes, { ctx: kyc, reviewSoon: () => reviewer.soon() });
+  await app.register(kycRoutes, { ctx: kyc, limiter: ctx.limiter, reviewSoon: () => reviewer.soon() });
   await app.register(adminRoutes, { ctx: { db, clock } });
   // Development only, and only while mail goes to the dev mailbox.
   if (!production && mailer.kind === "outbox") {

@@ -48,6 +48,8 @@ export const rateLimitRules = {
   /** A person sends a few times a minute at most: a burst beyond this is a script. */
   sendsPerCustomer: { bucket: "sends:customer", max: 30, windowMs: MINUTE },
   quotesPerCustomer: { bucket: "quotes:customer", max: 120, windowMs: MINUTE },
+  /** Identity documents uploaded per customer: each is decoded and re-encoded (or parsed), which costs. */
+  kycUploadsPerCustomer: { bucket: "kyc-uploads:customer", max: 30, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Counters older than two of the longest windows count for no rule and may be deleted. */

@@ -144,6 +144,20 @@ describe("uploads", () => {
   });
 });
 
+describe("the upload limit", () => {
+  it("takes 30 documents an hour from a customer, then answers 429 and keeps nothing", async () => {
+    const customer = await newcomer();
+    const small = { bytes: await noiseImage(60, 40, "png"), fileName: "s.png", type: "image/png" };
+    for (let i = 0; i < 30; i++) {
+      expect((await uploadRequest(t, customer.token, { kind: "selfie" }, small)).statusCode).toBe(201);
+    }
+    const before = await count("kyc_documents");
+    const refused = await uploadRequest(t, customer.token, { kind: "selfie" }, small);
+    expect(refused.statusCode).toBe(429);
+    expect(await count("kyc_documents")).toBe(before);
+  });
+});
+
 describe("submission and the automated review", () => {
   it("takes identity, address and selfie to pending, then approves them: level 1, its limit, a notification", async () => {
     const customer = await newcomer();

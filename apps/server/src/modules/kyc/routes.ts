@@ -12,7 +12,9 @@ import {
 } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { RateLimiter } from "../../adapters/rate-limit/limiter.js";
 import { AppError } from "../../domain/app-error.js";
+import { rateLimitRules } from "../../domain/rate-limit.js";
 import { requireAuth, requireRole, signedIn } from "../../plugins/session.js";
 import type { KycContext } from "./context.js";
 import { decideSubmission } from "./decide-submission.js";
@@ -53,6 +55,7 @@ async function readFile(file: MultipartFile): Promise<Uint8Array> {
 
 export type KycRoutesOptions = {
   ctx: KycContext;
+  limiter: RateLimiter;
   /** Asks for the automated review of new submissions now (KYC_REVIEW=auto); the worker sweeps too. */
   reviewSoon: () => void;
 };
@@ -61,7 +64,10 @@ export type KycRoutesOptions = {
  * Identity checks: the customer's overview, uploads (multipart, one file a request, at most 5 MB), their
  * files (owner or staff, as attachments), submissions; and the staff's decision on a submission.
  */
-export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, { ctx, reviewSoon }) => {
+export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (
+  app,
+  { ctx, limiter, reviewSoon },
+) => {
   await app.register(multipart, {
     limits: { fileSize: KYC_MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 6, headerPairs: 50 },
   });
@@ -83,7 +89,12 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (app, { 
   app.post(
     apiPaths.kyc.documents,
     {
-      ...customersOnly,
+      preHandler: [
+        requireRole("customer"),
+        async (request) => {
+          await limiter.take({ rule: rateLimitRules.kycUploadsPerCustomer, key: signedIn(request).user.id });
+        },
+      ],
       config: { acceptsMultipart: true },
       schema: {
         summary: "Upload one document (multipart: kind, documentType or documentDate, then the file)",
