@@ -40,6 +40,15 @@ export const paths = {
   },
 } as const;
 
+/**
+ * The KYC status screen, following one level's submission: the basic level's (identity, address, selfie)
+ * by default, the enhanced level's with `?level=enhanced`. Each step of the flow and each profile item is
+ * `paths.kyc[step]` / `paths.kyc[itemId]`: the names are the same.
+ */
+export function kycStatusPath(level: "basic" | "enhanced" = "basic"): string {
+  return level === "enhanced" ? `${paths.kyc.status}?level=enhanced` : paths.kyc.status;
+}
+
 /** True when `pathname` is `base` or lies under it (`/profile` matches `/profile/security`, not `/profiles`). */
 export function isPathWithin(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);

@@ -19,9 +19,14 @@ export const queryKeys = {
     all: ["account"] as const,
     loginHistory: ["account", "login-history"] as const,
   },
+  kyc: {
+    all: ["kyc"] as const,
+    /** `KycOverview`: level, the profile's items, the latest submissions, the drafts and where to resume. */
+    overview: ["kyc", "overview"] as const,
+  },
   wallet: {
     all: ["wallet"] as const,
-    /** `WalletSummary`: balance, spendable amount, fee and the price inside it. */
+    /** `WalletSummary`: balance, spendable amount, fee, today's send limit and the price inside it. */
     summary: ["wallet", "summary"] as const,
     /** `ReceiveInfo`: the current deposit address, its URI and the username. */
     receive: ["wallet", "receive"] as const,

@@ -1,4 +1,9 @@
 import type {
+  KycDocument,
+  KycDocumentKind,
+  KycItem,
+  KycOverview,
+  KycSubmission,
   ReceiveInfo,
   SendQuote,
   SendQuoteBody,
@@ -33,11 +38,15 @@ export const staff: SessionUser = {
   role: "admin",
 };
 
-/** The demo customer's wallet, as `GET /api/wallet` answers: the specification's 0.00746 BTC at 42389.57. */
+/**
+ * The demo customer's wallet, as `GET /api/wallet` answers: the specification's 0.00746 BTC at 42389.57.
+ * Verified (level 1): 0.01 BTC of a 0.1 BTC daily limit sent, 0.09 BTC left today.
+ */
 export const walletSummary: WalletSummary = {
   balanceSats: "746000",
   spendableSats: "746000",
   withdrawalFeeSats: "1000",
+  sendLimit: { level: 1, dailyLimitSats: "10000000", sentSats: "1000000", remainingSats: "9000000" },
   canSend: true,
   price: { usdPerBtc: "42389.57", asOf: "2025-04-17T14:05:00.000Z", stale: false, source: "fixed" },
 };
@@ -101,3 +110,80 @@ export const withdrawalQuote: StubHandler = ({ body }) => {
     totalSats: (BigInt(amountSats) + BigInt(feeSats)).toString(),
   } satisfies SendQuote;
 };
+
+const DOCUMENT_IDS = {
+  identity: "a1b2c3d4-0001-4a5b-8c6d-7e8f9a0b1c01",
+  address: "a1b2c3d4-0002-4a5b-8c6d-7e8f9a0b1c02",
+  selfie: "a1b2c3d4-0003-4a5b-8c6d-7e8f9a0b1c03",
+  source_of_funds: "a1b2c3d4-0004-4a5b-8c6d-7e8f9a0b1c04",
+} as const satisfies Record<KycDocumentKind, string>;
+
+/** An uploaded KYC file, as `POST /api/kyc/documents` answers it and the overview's drafts hold it. */
+export function kycDocument(kind: KycDocumentKind, overrides: Partial<KycDocument> = {}): KycDocument {
+  return {
+    id: DOCUMENT_IDS[kind],
+    kind,
+    documentType: kind === "identity" ? "passport" : null,
+    documentDate: kind === "address" ? "2025-04-01" : null,
+    fileName: kind === "selfie" ? "selfie.jpg" : kind === "address" ? "bill.pdf" : "passport.png",
+    format: kind === "selfie" ? "jpeg" : kind === "address" ? "pdf" : "png",
+    sizeBytes: 1_258_291,
+    uploadedAt: "2025-04-17T12:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** A KYC submission of the basic level; override its status (pending by default) and reason. */
+export function kycSubmission(overrides: Partial<KycSubmission> = {}): KycSubmission {
+  return {
+    id: "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+    level: "basic",
+    status: "pending",
+    reason: null,
+    submittedAt: "2025-04-17T12:00:00.000Z",
+    decidedAt: null,
+    ...overrides,
+  };
+}
+
+/** The profile's three verification items, nothing started; override an item's fields by its id. */
+export function kycItems(overrides: Partial<Record<KycItem["id"], Partial<KycItem>>> = {}): KycItem[] {
+  const blank = { documentType: null, submissionDate: null, message: null };
+  const items: KycItem[] = [
+    {
+      id: "identity",
+      title: "Identity Verification",
+      description: "Your passport, driver's license or national ID card",
+      status: "required",
+      details: blank,
+    },
+    {
+      id: "address",
+      title: "Address Verification",
+      description: "A document showing your address",
+      status: "required",
+      details: blank,
+    },
+    {
+      id: "enhanced",
+      title: "Enhanced Verification",
+      description: "Where your funds come from, for a higher limit",
+      status: "required",
+      details: blank,
+    },
+  ];
+  return items.map((item) => ({ ...item, ...overrides[item.id] }));
+}
+
+/** `GET /api/kyc` for a customer who has not started (level 0, no drafts, resume at the intro). */
+export function kycOverview(overrides: Partial<KycOverview> = {}): KycOverview {
+  return {
+    level: 0,
+    items: kycItems(),
+    basic: null,
+    enhanced: null,
+    drafts: { identity: null, address: null, selfie: null, source_of_funds: null },
+    resume: "intro",
+    ...overrides,
+  };
+}

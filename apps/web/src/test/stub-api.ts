@@ -5,7 +5,7 @@ import { vi } from "vitest";
 export interface StubRequest {
   method: string;
   url: URL;
-  /** The parsed JSON body, if any. */
+  /** The parsed JSON body, or the FormData of a multipart upload, if any. */
   body: unknown;
 }
 
@@ -34,7 +34,8 @@ export function apiError(
   return Response.json({ error }, { status });
 }
 
-async function readBody(init: RequestInit | undefined): Promise<unknown> {
+function readBody(init: RequestInit | undefined): unknown {
+  if (init?.body instanceof FormData) return init.body;
   if (typeof init?.body !== "string") return undefined;
   return JSON.parse(init.body);
 }
@@ -60,14 +61,14 @@ export function stubApi({
     const method = (init?.method ?? "GET").toUpperCase();
     const handler = handlers[`${method} ${url.pathname}`];
     if (!handler) return apiError(404, "NOT_FOUND", "Not found");
-    const answer = await handler({ method, url, body: await readBody(init) });
+    const answer = await handler({ method, url, body: readBody(init) });
     return answer instanceof Response ? answer : Response.json(answer);
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
 }
 
-/** The JSON bodies sent to one endpoint ("METHOD /path"), in order. */
+/** The bodies sent to one endpoint ("METHOD /path"), in order: parsed JSON, or an upload's FormData. */
 export function requestsTo(fetchMock: ReturnType<typeof stubApi>, endpoint: string): unknown[] {
   return fetchMock.mock.calls
     .filter(([input, init]) => {
@@ -76,5 +77,5 @@ export function requestsTo(fetchMock: ReturnType<typeof stubApi>, endpoint: stri
         `${(init?.method ?? "GET").toUpperCase()} ${new URL(href, "http://localhost").pathname}` === endpoint
       );
     })
-    .map(([, init]) => (typeof init?.body === "string" ? JSON.parse(init.body) : undefined));
+    .map(([, init]) => readBody(init));
 }

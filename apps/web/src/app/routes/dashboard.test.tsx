@@ -1,8 +1,15 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { customer, transaction, transactionPage, walletSummary } from "@/test/fixtures";
+import {
+  customer,
+  kycOverview,
+  kycSubmission,
+  transaction,
+  transactionPage,
+  walletSummary,
+} from "@/test/fixtures";
 import { renderRoute } from "@/test/render-route";
-import { stubApi } from "@/test/stub-api";
+import { requestsTo, stubApi } from "@/test/stub-api";
 
 function listQueries(fetchMock: ReturnType<typeof stubApi>): string[] {
   return fetchMock.mock.calls
@@ -58,5 +65,67 @@ describe("dashboard", () => {
     });
     renderRoute("/dashboard");
     expect(await screen.findByText("No recent transactions")).toBeInTheDocument();
+  });
+
+  it("reminds a customer who has not finished verifying, with a link to where it stopped", async () => {
+    stubApi({
+      user: customer,
+      routes: {
+        "GET /api/wallet": () => ({ ...walletSummary, canSend: false, sendLimit: null }),
+        "GET /api/transactions": () => transactionPage([]),
+        "GET /api/kyc": () => kycOverview({ resume: "selfie" }),
+      },
+    });
+    renderRoute("/dashboard");
+    const reminder = await screen.findByRole("region", { name: "Finish verifying your identity" });
+    expect(within(reminder).getByRole("link", { name: "Continue Verification" })).toHaveAttribute(
+      "href",
+      "/auth/kyc/selfie",
+    );
+  });
+
+  it("a customer who has not started is sent to the introduction; a pending one to the status", async () => {
+    let overview = kycOverview();
+    stubApi({
+      user: customer,
+      routes: {
+        "GET /api/wallet": () => walletSummary,
+        "GET /api/transactions": () => transactionPage([]),
+        "GET /api/kyc": () => overview,
+      },
+    });
+    const first = renderRoute("/dashboard");
+    const start = await screen.findByRole("region", { name: "Verify your identity" });
+    expect(within(start).getByRole("link", { name: "Start Verification" })).toHaveAttribute(
+      "href",
+      "/auth/kyc/intro",
+    );
+    first.unmount();
+
+    overview = kycOverview({ resume: "status", basic: kycSubmission() });
+    renderRoute("/dashboard");
+    const pending = await screen.findByRole("region", { name: "Verification in progress" });
+    expect(pending).toHaveTextContent("Verification typically takes 24-48 hours");
+    expect(within(pending).getByRole("link", { name: "View Status" })).toHaveAttribute(
+      "href",
+      "/auth/kyc/status",
+    );
+  });
+
+  it("shows no reminder once verified", async () => {
+    const api = stubApi({
+      user: customer,
+      routes: {
+        "GET /api/wallet": () => walletSummary,
+        "GET /api/transactions": () => transactionPage([]),
+        "GET /api/kyc": () =>
+          kycOverview({ level: 1, resume: null, basic: kycSubmission({ status: "approved" }) }),
+      },
+    });
+    renderRoute("/dashboard");
+    expect(await screen.findByText("No recent transactions")).toBeInTheDocument();
+    await waitFor(() => expect(requestsTo(api, "GET /api/kyc")).not.toHaveLength(0));
+    expect(screen.queryByRole("link", { name: /Verification|View Status/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: /verif/i })).not.toBeInTheDocument();
   });
 });

@@ -1,17 +1,22 @@
 import { Link } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
 import { ThemeToggle } from "@/components/theme-toggle";
+import { KycReminder } from "@/features/kyc/components/kyc-reminder";
 import { RecentTransactions } from "@/features/transactions/components/recent-transactions";
 import { BalanceCard } from "@/features/wallet/components/balance-card";
 import { WalletActions } from "@/features/wallet/components/wallet-actions";
 import { paths } from "@/lib/paths";
 
-/** Screen: dashboard. Balance, Send and Receive, the five latest transactions, the theme toggle. */
+/**
+ * Screen: dashboard. A reminder while verification is unfinished, the balance, Send and Receive, the five
+ * latest transactions, the theme toggle.
+ */
 export function DashboardScreen() {
   return (
     <>
       <PageHeader title="Dashboard" actions={<ThemeToggle />} />
       <div className="flex flex-col gap-6">
+        <KycReminder />
         <BalanceCard />
         <WalletActions sendLabel="Send" receiveLabel="Receive" />
         <RecentTransactions

@@ -1,13 +1,13 @@
-import { NotBuiltNotice } from "@/components/layout/not-built-notice";
 import { PageHeader } from "@/components/layout/page-header";
-import { paths } from "@/lib/paths";
+import { AddressStep } from "@/features/kyc/components/address-step";
+import { KycOverviewGate } from "@/features/kyc/components/kyc-overview-gate";
 
-/** Screen: KYC proof-of-address step. A placeholder until its issue builds it. */
+/** Screen: KYC proof-of-address step (step 2 of 3). */
 export function KycAddressScreen() {
   return (
     <>
-      <PageHeader title="Proof of Address" backTo={paths.kyc.identity} />
-      <NotBuiltNotice />
+      <PageHeader title="Proof of Address" description="Step 2 of 3" />
+      <KycOverviewGate>{(overview) => <AddressStep overview={overview} />}</KycOverviewGate>
     </>
   );
 }

@@ -1,13 +1,13 @@
-import { NotBuiltNotice } from "@/components/layout/not-built-notice";
 import { PageHeader } from "@/components/layout/page-header";
-import { paths } from "@/lib/paths";
+import { KycOverviewGate } from "@/features/kyc/components/kyc-overview-gate";
+import { SelfieStep } from "@/features/kyc/components/selfie-step";
 
-/** Screen: KYC selfie step. A placeholder until its issue builds it. */
+/** Screen: KYC selfie step (step 3 of 3); it submits the verification. */
 export function KycSelfieScreen() {
   return (
     <>
-      <PageHeader title="Take a Selfie" backTo={paths.kyc.address} />
-      <NotBuiltNotice />
+      <PageHeader title="Take a Selfie" description="Step 3 of 3" />
+      <KycOverviewGate>{(overview) => <SelfieStep overview={overview} />}</KycOverviewGate>
     </>
   );
 }

@@ -1,12 +1,13 @@
-import { NotBuiltNotice } from "@/components/layout/not-built-notice";
 import { PageHeader } from "@/components/layout/page-header";
+import { KycOverviewGate } from "@/features/kyc/components/kyc-overview-gate";
+import { KycVerification } from "@/features/kyc/components/kyc-verification";
 
-/** Screen: profile: KYC and verification. A placeholder until its issue builds it. */
+/** Screen: profile: KYC and verification (Overview and Verification Details). */
 export function ProfileKycScreen() {
   return (
     <>
       <PageHeader title="KYC & Verification" />
-      <NotBuiltNotice />
+      <KycOverviewGate>{(overview) => <KycVerification overview={overview} />}</KycOverviewGate>
     </>
   );
 }

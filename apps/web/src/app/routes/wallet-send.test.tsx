@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { customer, customerQuote, walletSummary } from "@/test/fixtures";
+import { customer, customerQuote, kycOverview, walletSummary } from "@/test/fixtures";
 import { renderRoute } from "@/test/render-route";
 import { apiError, requestsTo, stubApi } from "@/test/stub-api";
 
@@ -77,7 +77,9 @@ describe("send screen", () => {
 
     // The spendable amount (not the whole balance) is on the form and in the amount's description.
     expect(screen.getByText("Available: 0.00746000 BTC")).toBeVisible();
-    expect(amount).toHaveAccessibleDescription("≈ $0.00 Available: 0.00746000 BTC");
+    expect(amount).toHaveAccessibleDescription(
+      "≈ $0.00 Available: 0.00746000 BTC Left today: 0.09000000 BTC",
+    );
 
     const required = "Please enter a recipient address or username";
     await user.click(submit);
@@ -104,5 +106,27 @@ describe("send screen", () => {
     expect(within(dialog).getByText("Amount").nextElementSibling).toHaveTextContent("0.00746000 BTC");
     await waitFor(() => expect(toast(refused)).not.toBeInTheDocument());
     expect(amount).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("an unverified customer's notice leads back into the verification where it stopped", async () => {
+    stubApi({
+      user: customer,
+      routes: {
+        "GET /api/wallet": () => ({ ...walletSummary, canSend: false, sendLimit: null }),
+        "GET /api/kyc": () => kycOverview({ resume: "address" }),
+      },
+    });
+    renderRoute("/wallet/send");
+    const link = await screen.findByRole("link", { name: "Continue Verification" });
+    expect(link).toHaveAttribute("href", "/auth/kyc/address");
+    expect(screen.getByRole("button", { name: "Continue" })).toBeDisabled();
+  });
+
+  it("a verified customer's screen does not ask for the verification", async () => {
+    const api = stubApi({ user: customer, routes: { "GET /api/wallet": () => walletSummary } });
+    renderRoute("/wallet/send");
+    expect(await screen.findByLabelText("Recipient")).toBeInTheDocument();
+    expect(screen.getByText("Left today: 0.09000000 BTC")).toBeVisible();
+    expect(requestsTo(api, "GET /api/kyc")).toEqual([]);
   });
 });

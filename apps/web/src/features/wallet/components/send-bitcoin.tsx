@@ -2,14 +2,16 @@ import { LoadError } from "@/components/load-error";
 import { Spinner } from "@/components/ui/spinner";
 import { useWalletSummary } from "../api/get-wallet-summary";
 import { SendForm } from "./send-form";
+import type { VerifyLink } from "./verify-to-send-notice";
 
 /**
  * The send screen's content: the form once the balance (what may be sent) is known. `blocked` keeps
- * Continue off for a reason the screen shows itself (an unconfirmed email address).
+ * Continue off for a reason the screen shows itself (an unconfirmed email address); `verifyLink` is where
+ * an unverified customer is sent to verify.
  */
-export function SendBitcoin({ blocked = false }: { blocked?: boolean }) {
+export function SendBitcoin({ blocked = false, verifyLink }: { blocked?: boolean; verifyLink?: VerifyLink }) {
   const summary = useWalletSummary();
-  if (summary.data) return <SendForm summary={summary.data} blocked={blocked} />;
+  if (summary.data) return <SendForm summary={summary.data} blocked={blocked} verifyLink={verifyLink} />;
   if (summary.isError) {
     return <LoadError message="Your balance could not be loaded." onRetry={() => void summary.refetch()} />;
   }

@@ -47,7 +47,9 @@ describe("send form", () => {
     const { recipient, amount } = await renderSend();
     expect(recipient).toHaveAttribute("placeholder", "Bitcoin address or username");
     expect(amount).toHaveAttribute("inputmode", "decimal");
-    expect(amount).toHaveAccessibleDescription("≈ $0.00 Available: 0.00746000 BTC");
+    expect(amount).toHaveAccessibleDescription(
+      "≈ $0.00 Available: 0.00746000 BTC Left today: 0.09000000 BTC",
+    );
   });
 
   it("checks recipient, then amount above zero, then funds: destructive toasts, field marked and focused", async () => {
@@ -76,7 +78,7 @@ describe("send form", () => {
     await expectErrorToast("Insufficient funds", "You can only send up to 0.00746 BTC");
     expect(view.amount).toHaveAttribute("aria-invalid", "true");
     expect(view.amount).toHaveAccessibleDescription(
-      "≈ $316.23 Available: 0.00746000 BTC You can only send up to 0.00746 BTC",
+      "≈ $316.23 Available: 0.00746000 BTC Left today: 0.09000000 BTC You can only send up to 0.00746 BTC",
     );
     expect(view.amount).toHaveFocus();
 
@@ -88,11 +90,15 @@ describe("send form", () => {
     expect(screen.getByText("Available: 0.00746000 BTC")).toBeVisible();
     await view.user.click(screen.getByRole("button", { name: "Max" }));
     expect(view.amount).toHaveValue("0.00746");
-    expect(view.amount).toHaveAccessibleDescription("≈ $316.23 Available: 0.00746000 BTC");
+    expect(view.amount).toHaveAccessibleDescription(
+      "≈ $316.23 Available: 0.00746000 BTC Left today: 0.09000000 BTC",
+    );
 
     await view.user.clear(view.amount);
     await view.user.type(view.amount, "0.001");
-    expect(view.amount).toHaveAccessibleDescription("≈ $42.39 Available: 0.00746000 BTC");
+    expect(view.amount).toHaveAccessibleDescription(
+      "≈ $42.39 Available: 0.00746000 BTC Left today: 0.09000000 BTC",
+    );
   });
 
   it("to an address, Available and Max are the balance less the withdrawal fee", async () => {
@@ -101,7 +107,9 @@ describe("send form", () => {
     expect(screen.getByText("Available: 0.00745000 BTC")).toBeVisible();
     await view.user.click(screen.getByRole("button", { name: "Max" }));
     expect(view.amount).toHaveValue("0.00745");
-    expect(view.amount).toHaveAccessibleDescription("≈ $315.80 Available: 0.00745000 BTC");
+    expect(view.amount).toHaveAccessibleDescription(
+      "≈ $315.80 Available: 0.00745000 BTC Left today: 0.09000000 BTC",
+    );
 
     // A username again: nothing to pay the network, the whole spendable amount.
     await view.user.clear(view.recipient);
@@ -384,11 +392,67 @@ describe("send form", () => {
     expect(screen.queryByTestId("location")).not.toBeInTheDocument();
   });
 
+  it("shows what is left of today's limit; Max and the form hold to it, Insufficient funds before the limit", async () => {
+    // 0.005 BTC left today of the 0.00746 BTC balance.
+    const limited: WalletSummary = {
+      ...walletSummary,
+      sendLimit: { level: 1, dailyLimitSats: "10000000", sentSats: "9500000", remainingSats: "500000" },
+    };
+    const view = await renderSend({ "POST /api/wallet/send/quote": customerQuote }, limited);
+    expect(screen.getByText("Left today: 0.00500000 BTC")).toBeVisible();
+    expect(view.amount).toHaveAccessibleDescription(
+      "≈ $0.00 Available: 0.00746000 BTC Left today: 0.00500000 BTC",
+    );
+    await view.user.type(view.recipient, "alice");
+    await view.user.click(screen.getByRole("button", { name: "Max" }));
+    expect(view.amount).toHaveValue("0.005");
+
+    await view.user.clear(view.amount);
+    await view.user.type(view.amount, "0.006");
+    await view.user.click(view.submit);
+    await expectErrorToast("Daily limit reached", "You can send up to 0.005 BTC more today");
+    expect(view.amount).toHaveAttribute("aria-invalid", "true");
+    expect(view.amount).toHaveFocus();
+
+    // Above the balance as well: the balance is said first.
+    await view.user.clear(view.amount);
+    await view.user.type(view.amount, "0.008");
+    await view.user.click(view.submit);
+    await expectErrorToast("Insufficient funds", "You can only send up to 0.00746 BTC");
+    expect(requestsTo(view.fetchMock, "POST /api/wallet/send/quote")).toEqual([]);
+
+    // Within both, the review opens.
+    await view.user.clear(view.amount);
+    await view.user.type(view.amount, "0.005");
+    await view.user.click(view.submit);
+    expect(await screen.findByRole("dialog", { name: "Review Transaction" })).toBeInTheDocument();
+  });
+
+  it("says the server's daily limit refusal with its title", async () => {
+    const view = await renderSend({
+      "POST /api/wallet/send/quote": () =>
+        apiError(
+          400,
+          "VALIDATION_ERROR",
+          "Invalid request",
+          { amount: "You can send up to 0.0001 BTC more today" },
+          "dailyLimit",
+        ),
+    });
+    await view.user.type(view.recipient, "alice");
+    await view.user.type(view.amount, "0.001");
+    await view.user.click(view.submit);
+    await expectErrorToast("Daily limit reached", "You can send up to 0.0001 BTC more today");
+    expect(view.amount).toHaveAttribute("aria-invalid", "true");
+  });
+
   it("an unverified customer sees why sending is off and where to verify", async () => {
-    const view = await renderSend({}, { ...walletSummary, canSend: false });
+    const view = await renderSend({}, { ...walletSummary, canSend: false, sendLimit: null });
+    // No limit at level 0: no "Left today".
+    expect(screen.queryByText(/^Left today/)).not.toBeInTheDocument();
     const notice = screen.getByRole("status");
     expect(notice).toHaveTextContent("Verify your identity and address before sending Bitcoin");
-    expect(within(notice).getByRole("link", { name: "Start verification" })).toHaveAttribute(
+    expect(within(notice).getByRole("link", { name: "Start Verification" })).toHaveAttribute(
       "href",
       "/auth/kyc/intro",
     );

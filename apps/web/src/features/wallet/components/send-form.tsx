@@ -13,15 +13,15 @@ import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { paths } from "@/lib/paths";
+import { useProblemToast } from "@/lib/use-problem-toast";
 import { useQuoteSend } from "../api/quote-send";
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { sendErrorToast } from "../lib/send-error";
-import { sendableSats } from "../lib/sendable";
-import { useProblemToast } from "../lib/use-problem-toast";
+import { leftTodaySats, maxSendSats, sendableSats } from "../lib/sendable";
 import { fieldProblem, type SendField, validateSend } from "../lib/validate-send";
 import { SendAmountField } from "./send-amount-field";
 import { type SendReview, SendReviewDialog } from "./send-review-dialog";
-import { VerifyToSendNotice } from "./verify-to-send-notice";
+import { type VerifyLink, VerifyToSendNotice } from "./verify-to-send-notice";
 
 const FIELDS: readonly SendField[] = ["recipient", "amount", "note"];
 
@@ -31,7 +31,14 @@ const FIELDS: readonly SendField[] = ["recipient", "amount", "note"];
  * the message and focused), asks the server for a quote, then opens the review dialog. A problem's toast
  * and mark go once its field is fixed; opening the review dismisses any toast left.
  */
-export function SendForm({ summary, blocked = false }: { summary: WalletSummary; blocked?: boolean }) {
+export interface SendFormProps {
+  summary: WalletSummary;
+  blocked?: boolean;
+  /** Where the "verify to send" notice leads (the screen knows where the customer's verification stopped). */
+  verifyLink?: VerifyLink | undefined;
+}
+
+export function SendForm({ summary, blocked = false, verifyLink }: SendFormProps) {
   const navigate = useNavigate();
   const quote = useQuoteSend();
   const [review, setReview] = useState<SendReview | null>(null);
@@ -90,7 +97,7 @@ export function SendForm({ summary, blocked = false }: { summary: WalletSummary;
 
   return (
     <>
-      {!summary.canSend && <VerifyToSendNotice />}
+      {!summary.canSend && <VerifyToSendNotice link={verifyLink} />}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <FormField label="Recipient" error={errors.recipient?.message}>
           {(control) => (
@@ -107,6 +114,8 @@ export function SendForm({ summary, blocked = false }: { summary: WalletSummary;
         <SendAmountField
           control={form.control}
           availableSats={sendableSats(summary, recipient)}
+          leftTodaySats={leftTodaySats(summary)}
+          maxSats={maxSendSats(summary, recipient)}
           price={summary.price}
           error={errors.amount?.message}
           onEdited={() => edited("amount")}

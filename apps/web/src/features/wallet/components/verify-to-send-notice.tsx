@@ -3,8 +3,19 @@ import { ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "@/lib/paths";
 
-/** Shown instead of a usable send form until the customer's identity and address are verified. */
-export function VerifyToSendNotice() {
+/** Where the notice leads, and its words. */
+export interface VerifyLink {
+  to: string;
+  label: string;
+}
+
+const START: VerifyLink = { to: paths.kyc.intro, label: "Start Verification" };
+
+/**
+ * Shown instead of a usable send form until the customer's identity and address are verified. The link
+ * goes back into the verification where it stopped, when the screen knows (the introduction otherwise).
+ */
+export function VerifyToSendNotice({ link = START }: { link?: VerifyLink | undefined }) {
   return (
     <div
       role="status"
@@ -13,8 +24,8 @@ export function VerifyToSendNotice() {
       <ShieldAlert className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
       <div className="flex flex-col gap-1">
         <p className="font-medium">{sendErrors.notVerified.text}</p>
-        <Link to={paths.kyc.intro} className="font-semibold text-brand underline-offset-4 hover:underline">
-          Start verification
+        <Link to={link.to} className="font-semibold text-brand underline-offset-4 hover:underline">
+          {link.label}
         </Link>
       </div>
     </div>

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { fieldProblem, validateSend } from "./validate-send";
 
-const figures = { balanceSats: "746000", spendableSats: "746000", withdrawalFeeSats: "1000" };
+const figures = {
+  balanceSats: "746000",
+  spendableSats: "746000",
+  withdrawalFeeSats: "1000",
+  sendLimit: null,
+};
+/** 0.005 BTC left of today's limit. */
+const limited = {
+  ...figures,
+  sendLimit: { level: 1, dailyLimitSats: "1000000", sentSats: "500000", remainingSats: "500000" },
+};
 const address = "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080";
 
 describe("validateSend", () => {
@@ -45,6 +55,27 @@ describe("validateSend", () => {
       ok: true,
       recipient: address,
       amountSats: 745000n,
+    });
+  });
+
+  it("above the balance says Insufficient funds, within it but above what is left today the daily limit", () => {
+    expect(validateSend({ recipient: "alice", amount: "0.00746001", note: "" }, limited)).toMatchObject({
+      field: "amount",
+      title: "Insufficient funds",
+      text: "You can only send up to 0.00746 BTC",
+    });
+    expect(validateSend({ recipient: "alice", amount: "0.00500001", note: "" }, limited)).toEqual({
+      ok: false,
+      field: "amount",
+      title: "Daily limit reached",
+      text: "You can send up to 0.005 BTC more today",
+    });
+    expect(validateSend({ recipient: "alice", amount: "0.005", note: "" }, limited)).toMatchObject({
+      ok: true,
+      amountSats: 500000n,
+    });
+    expect(fieldProblem({ recipient: "", amount: "0.006", note: "" }, limited, "amount")).toMatchObject({
+      title: "Daily limit reached",
     });
   });
 

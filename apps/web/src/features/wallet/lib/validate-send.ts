@@ -1,11 +1,13 @@
 import {
+  dailyLimitText,
   insufficientFundsText,
   parseBtc,
   type SendForm,
+  sendErrors,
   sendFormSchema,
   sendMessages,
 } from "@satsbank/shared";
-import { type SendableFigures, sendableSats } from "./sendable";
+import { leftTodaySats, type SendableFigures, sendableSats } from "./sendable";
 
 export type SendField = keyof SendForm;
 
@@ -39,12 +41,14 @@ function titleFor(field: SendField, text: string): string {
 
 /**
  * Each field's first problem, in the specification's order: a recipient, an amount above zero, an amount
- * within what can be sent (to that recipient: see `sendableSats`); and the parsed (trimmed) form. A problem
- * the schema cannot tie to a field still stops the send, on the amount.
+ * within what can be sent (to that recipient: see `sendableSats`), then within what is left of today's
+ * limit; and the parsed (trimmed) form. A problem the schema cannot tie to a field still stops the send,
+ * on the amount.
  */
 function check(values: SendForm, figures: SendableFigures): { problems: SendProblem[]; data?: SendForm } {
   const parsed = sendFormSchema.safeParse(values);
   const sendable = sendableSats(figures, values.recipient);
+  const leftToday = leftTodaySats(figures);
   const issues = parsed.error?.issues ?? [];
   const problems: SendProblem[] = [];
   for (const field of ORDER) {
@@ -60,6 +64,13 @@ function check(values: SendForm, figures: SendableFigures): { problems: SendProb
         field,
         title: sendMessages.insufficientFunds.title,
         text: insufficientFundsText(sendable),
+      });
+    } else if (amountSats !== null && leftToday !== null && amountSats > leftToday) {
+      problems.push({
+        ok: false,
+        field,
+        title: sendErrors.dailyLimit.title,
+        text: dailyLimitText(leftToday),
       });
     }
   }

@@ -2,9 +2,10 @@ import { useCallback, useEffect, useRef } from "react";
 import { notify, type ToastId } from "@/lib/notify";
 
 /**
- * The send form's problem toast (destructive), remembered with the field it is about. It goes as soon as
- * that field is fixed or the form moves on (the review opens, the screen is left), instead of covering the
+ * A form's problem toast (destructive), remembered with the field it is about. It goes as soon as that
+ * field is fixed or the form moves on (the send review opens, the screen is left), instead of covering the
  * next step for its full 4 s; a new problem replaces it. `field` is null for a problem of no one field.
+ * The send form and the KYC steps use it.
  */
 export function useProblemToast<Field extends string>() {
   const shown = useRef<{ field: Field | null; id: ToastId } | null>(null);
