@@ -1,3 +1,4 @@
+import { createDocumentStorage } from "./adapters/storage/create-document-storage.js";
 import { type App, appClock, buildApp } from "./app.js";
 import { createChainBackend } from "./bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
           db: database.db,
           clock,
           walletKeys,
+          // The demo customers' identity documents, where the app keeps uploads.
+          storage: createDocumentStorage(config.storage, config.dataDir),
           // The demo money arrives as sandbox deposits, read through the backend as the worker reads them.
           chain,
           confirmations: config.confirmations,

@@ -1,6 +1,7 @@
 // `npm run db:seed`: makes the demo accounts in the configured database (skipping existing ones).
 
 import { systemClock } from "../adapters/clock.js";
+import { createDocumentStorage } from "../adapters/storage/create-document-storage.js";
 import { createChainBackend } from "../bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "../bitcoin/wallet-keys.js";
 import { withWalletMnemonic } from "../config/wallet-mnemonic.js";
@@ -24,6 +25,8 @@ await runWithDatabase(async (config, database) => {
     db: database.db,
     clock: systemClock,
     walletKeys,
+    // The demo customers' identity documents, where the server keeps uploads (STORAGE).
+    storage: createDocumentStorage(config.storage, config.dataDir),
     chain,
     confirmations: config.confirmations,
     withdrawalFeeSats: config.withdrawalFeeSats,

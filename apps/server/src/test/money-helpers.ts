@@ -12,11 +12,11 @@ import { checkLedgerInvariants } from "../ledger/invariants.js";
 import { postTransfers } from "../ledger/post-transfers.js";
 import { markEmailVerified } from "../modules/auth/email-verification-queries.js";
 import { insertUser } from "../modules/auth/queries.js";
-import { markVerified } from "../modules/kyc/mark-verified.js";
 import type { WalletContext } from "../modules/wallet/context.js";
 import { type Account, getJson, newAccount, postJson, signUp } from "./auth-helpers.js";
 import type { TestApp } from "./create-test-app.js";
 import { fundFromEquity } from "./fund-from-equity.js";
+import { markVerified } from "./mark-verified.js";
 import { TEST_WALLET_MNEMONIC } from "./test-config.js";
 
 let counter = 0;

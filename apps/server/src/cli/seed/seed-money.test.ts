@@ -1,12 +1,18 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { apiPaths, type Transaction } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../adapters/clock.js";
+import { fsDocumentStorage } from "../../adapters/storage/fs-storage.js";
+import type { DocumentStorage } from "../../adapters/storage/storage.js";
 import { deriveWalletKeys } from "../../bitcoin/wallet-keys.js";
 import { sats } from "../../domain/money.js";
 import { bankBalance, customerBalance } from "../../ledger/accounts.js";
 import { findUserByEmail } from "../../modules/auth/queries.js";
 import { customerMaySend } from "../../modules/kyc/may-send.js";
+import { findLatestSubmission } from "../../modules/kyc/queries.js";
 import { findCurrentDepositAddress } from "../../modules/wallet/queries.js";
 import { findPayout } from "../../modules/withdrawals/queries.js";
 import { getJson, signIn } from "../../test/auth-helpers.js";
@@ -14,18 +20,22 @@ import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { expectChainBooksBalanced, type SandboxChain, startSandboxChain } from "../../test/sandbox-chain.js";
 import { TEST_WALLET_MNEMONIC } from "../../test/test-config.js";
 import { DEMO_PASSWORD, demoCustomers } from "./demo-accounts.js";
-import { DEMO_BALANCE_SATS, demoOpenings, demoWithdrawal } from "./demo-money.js";
+import { demoPendingReview, demoRejected } from "./demo-kyc.js";
+import { DEMO_BALANCE_SATS, demoOpenings, demoSends, demoWithdrawal } from "./demo-money.js";
 import { seedDemoData } from "./seed.js";
 import { outsideAddress } from "./seed-chain.js";
 import { seedKey } from "./seed-money.js";
 
 let t: TestApp;
 let sandbox: SandboxChain;
+let uploads: string;
+let storage: DocumentStorage;
 const seed = () =>
   seedDemoData({
     db: t.db,
     clock: systemClock,
     walletKeys: deriveWalletKeys(TEST_WALLET_MNEMONIC, "regtest"),
+    storage,
     chain: { backend: sandbox.chain, sandbox: sandbox.node },
     confirmations: 1,
     withdrawalFeeSats: sats(1000n),
@@ -36,11 +46,16 @@ const seed = () =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  uploads = await mkdtemp(path.join(tmpdir(), "satsbank-seed-uploads-"));
+  storage = fsDocumentStorage(uploads);
+  t = await createTestApp({ storage });
   sandbox = await startSandboxChain(t);
   await seed();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(uploads, { recursive: true, force: true });
+});
 
 async function user(email: string) {
   const row = await findUserByEmail(t.db, email);
@@ -149,10 +164,11 @@ describe("the demo money", () => {
     }
   });
 
-  it("verifies every customer, gives each a deposit address and a balance their history explains", async () => {
+  it("verifies every customer but the two who only receive, gives each a deposit address and a balance their history explains", async () => {
     for (const { email } of demoCustomers) {
       const customer = await user(email);
-      expect(await customerMaySend({ ctx: { db: t.db }, userId: customer.id })).toBe(true);
+      const onlyReceives = email === demoPendingReview.email || email === demoRejected.email;
+      expect(await customerMaySend({ ctx: { db: t.db }, userId: customer.id }), email).toBe(!onlyReceives);
       expect(
         await findCurrentDepositAddress(t.db, { userId: customer.id, network: "regtest" }),
       ).toBeDefined();
@@ -160,6 +176,21 @@ describe("the demo money", () => {
     }
     // The e2e suite sends 0.0001 BTC from carol to alice, run after run.
     expect(await customerBalance(t.db, (await user("carol@example.com")).id)).toBeGreaterThan(1_000_000n);
+  });
+
+  it("verifies every sender before their first send", async () => {
+    const senders = new Set([...demoSends.map((send) => send.from), demoWithdrawal.email]);
+    expect(senders.has(demoPendingReview.email) || senders.has(demoRejected.email)).toBe(false);
+    for (const email of senders) {
+      const customer = await user(email);
+      const submission = await findLatestSubmission(t.db, customer.id, "basic");
+      expect(submission?.status, email).toBe("approved");
+      const first = await t.db.execute<{ at: string | Date }>(sql`
+        select min(created_at) as at from wallet_transactions where user_id = ${customer.id} and type = 'send'`);
+      expect(submission?.decidedAt?.getTime() ?? Infinity, email).toBeLessThan(
+        new Date(first.rows[0]?.at ?? 0).getTime(),
+      );
+    }
   });
 
   it("backs every customer's satoshi with the hot wallet's coins, none of it from the bank's equity", async () => {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Clock } from "../../adapters/clock.js";
+import type { DocumentStorage } from "../../adapters/storage/storage.js";
 import type { ChainSetup } from "../../bitcoin/chain/create-chain-backend.js";
 import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
@@ -7,10 +8,9 @@ import type { SendLimits } from "../../domain/kyc.js";
 import type { Sats } from "../../domain/money.js";
 import type { User } from "../../domain/user.js";
 import { findUserByEmail } from "../../modules/auth/queries.js";
-import { markVerified } from "../../modules/kyc/mark-verified.js";
 import { depositAddressFor } from "../../modules/wallet/deposit-address.js";
 import { sendBitcoin } from "../../modules/wallet/send-bitcoin.js";
-import { demoCustomers } from "./demo-accounts.js";
+import { demoCustomers, demoStaff } from "./demo-accounts.js";
 import {
   type DemoSend,
   demoDeposit,
@@ -20,6 +20,7 @@ import {
   demoWithdrawal,
 } from "./demo-money.js";
 import { type DemoChain, seedDeposits, seedWithdrawal } from "./seed-chain.js";
+import { seedIdentityChecks } from "./seed-kyc.js";
 import { at, fixedClock } from "./seed-time.js";
 
 /** A fixed UUID for a seed step: running the seed again repeats the step's key, so nothing moves twice. */
@@ -37,6 +38,8 @@ export type DemoMoneyInput = {
   db: Db;
   clock: Clock;
   walletKeys: WalletKeys;
+  /** Where the demo customers' identity documents are kept (STORAGE), as the app keeps uploads. */
+  storage: DocumentStorage;
   /** The configured chain: the demo money needs its sandbox node. */
   chain: ChainSetup;
   confirmations: number;
@@ -47,10 +50,11 @@ export type DemoMoneyInput = {
 };
 
 /**
- * Verifies every demo customer and gives each a deposit address; then, on the sandbox chain, funds them
- * through deposits, replays the demo sends through the send use case at their times, and makes the demo
- * customer's deposit and withdrawal. Idempotent: every step has a fixed key, and a customer with a
- * deposit is not paid again.
+ * Makes the demo customers' identity checks (seed-kyc.ts: all verified but two, before anyone sends) and
+ * gives each a deposit address; then, on the sandbox chain, funds them through deposits, replays the demo
+ * sends through the send use case at their times, and makes the demo customer's deposit and withdrawal.
+ * Idempotent: every step has a fixed key, a customer with a deposit is not paid again, and one with a
+ * submission submits nothing again.
  */
 export async function seedDemoMoney(input: DemoMoneyInput): Promise<void> {
   const { db, walletKeys } = input;
@@ -62,9 +66,11 @@ export async function seedDemoMoney(input: DemoMoneyInput): Promise<void> {
     byEmail.set(email, user);
   }
   const customer = (email: string) => byEmail.get(email) as User;
+  const staff = await findUserByEmail(db, demoStaff.email);
+  if (staff === undefined) throw new Error(`The demo staff account ${demoStaff.email} is missing`);
   const opened = at(now, demoOpeningTime.daysAgo, demoOpeningTime.time);
+  await seedIdentityChecks({ db, storage: input.storage, now, opened, customer, staff });
   for (const user of byEmail.values()) {
-    await markVerified({ ctx: { db, clock: fixedClock(opened) }, userId: user.id });
     await depositAddressFor({ ctx: { db, clock: fixedClock(opened), walletKeys }, userId: user.id });
   }
   const node = input.chain.sandbox;

@@ -1,20 +1,42 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { apiPaths } from "@satsbank/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../adapters/clock.js";
+import { fsDocumentStorage } from "../../adapters/storage/fs-storage.js";
 import { esploraBackend } from "../../bitcoin/chain/esplora.js";
 import { deriveWalletKeys } from "../../bitcoin/wallet-keys.js";
-import { appSettings, ledgerTransfers, loginEvents, sessions, users } from "../../db/schema/index.js";
+import {
+  appSettings,
+  kycDocuments,
+  kycEvents,
+  kycItems,
+  kycSubmissions,
+  ledgerTransfers,
+  loginEvents,
+  notifications,
+  sessions,
+  users,
+} from "../../db/schema/index.js";
 import { sats } from "../../domain/money.js";
+import { findUserByEmail } from "../../modules/auth/queries.js";
+import { reviewPendingAutomatically } from "../../modules/kyc/auto-review.js";
+import { getKycOverview } from "../../modules/kyc/get-overview.js";
 import { customerMaySend } from "../../modules/kyc/may-send.js";
+import { findEvents, findLatestSubmission, findSubmissionDocuments } from "../../modules/kyc/queries.js";
 import { findCurrentDepositAddress } from "../../modules/wallet/queries.js";
-import { signIn } from "../../test/auth-helpers.js";
+import { getJson, signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { TEST_WALLET_MNEMONIC } from "../../test/test-config.js";
-import { demoCustomers } from "./demo-accounts.js";
+import { demoCustomers, demoStaff } from "./demo-accounts.js";
+import { demoPendingReview, demoRejected } from "./demo-kyc.js";
 import { demoSignIns, SEEDED_SETTING, seedDemoData, seedOnFirstStart } from "./seed.js";
 import { NO_DEMO_MONEY } from "./seed-money.js";
 
 let t: TestApp;
+let uploads: string;
 const said: string[] = [];
 // A chain that is not the sandbox (no faucet): the seed makes the accounts only, and never asks it anything.
 const esplora = esploraBackend({
@@ -29,6 +51,8 @@ const seedInput = () => ({
   db: t.db,
   clock: systemClock,
   walletKeys: deriveWalletKeys(TEST_WALLET_MNEMONIC, "regtest"),
+  // The app's own storage: what the seed stores, the app serves.
+  storage: fsDocumentStorage(uploads),
   chain: { backend: esplora, sandbox: null },
   confirmations: 1,
   withdrawalFeeSats: sats(1000n),
@@ -38,9 +62,13 @@ const seedInput = () => ({
   },
 });
 beforeAll(async () => {
-  t = await createTestApp();
+  uploads = await mkdtemp(path.join(tmpdir(), "satsbank-seed-uploads-"));
+  t = await createTestApp({ storage: fsDocumentStorage(uploads) });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(uploads, { recursive: true, force: true });
+});
 
 describe("the demo seed", () => {
   it("creates exactly the listed accounts through the real use cases, once (no money off the sandbox)", async () => {
@@ -108,5 +136,168 @@ describe("the demo seed", () => {
       expect(block).toContain(text);
     }
     expect(block).toContain("http://localhost:3000/dev/mailbox");
+  });
+});
+
+describe("the demo identity checks", () => {
+  beforeAll(async () => {
+    await seedOnFirstStart(seedInput());
+  });
+
+  async function customer(email: string) {
+    const row = await findUserByEmail(t.db, email);
+    if (row === undefined) throw new Error(`no ${email}`);
+    return row;
+  }
+  const daysAgo = (iso: string | null | undefined) =>
+    (Date.now() - new Date(iso ?? 0).getTime()) / 86_400_000;
+
+  it("verifies the demo customer's identity and address from a real submission; enhanced stays required", async () => {
+    const demo = await customer("demo@example.com");
+    const overview = await getKycOverview({ ctx: { db: t.db }, customer: demo });
+    const item = (id: string) => overview.items.find((row) => row.id === id);
+    expect(overview.level).toBe(1);
+    expect(item("identity")).toMatchObject({
+      status: "verified",
+      details: { documentType: "Passport", message: null },
+    });
+    expect(item("address")).toMatchObject({
+      status: "verified",
+      details: { documentType: "Proof of address" },
+    });
+    expect(item("enhanced")).toMatchObject({
+      status: "required",
+      details: { documentType: null, submissionDate: null },
+    });
+    // Submitted at the opening, 45 days ago, and approved by the automated review seconds later.
+    const submitted = item("identity")?.details.submissionDate;
+    expect(daysAgo(submitted)).toBeGreaterThan(44);
+    expect(daysAgo(submitted)).toBeLessThan(46);
+    expect(item("address")?.details.submissionDate).toBe(submitted);
+    expect(overview.basic).toMatchObject({ status: "approved", reason: null, submittedAt: submitted });
+    expect(overview.enhanced).toBeNull();
+    expect(overview.resume).toBeNull();
+  });
+
+  it("leaves isabella waiting for staff, out of the automated review's reach", async () => {
+    const isabella = await customer(demoPendingReview.email);
+    const overview = await getKycOverview({ ctx: { db: t.db }, customer: isabella });
+    expect(overview.items.map((item) => item.status)).toEqual(["pending", "pending", "required"]);
+    expect(overview.basic).toMatchObject({ status: "pending", decidedAt: null });
+    expect(daysAgo(overview.basic?.submittedAt)).toBeLessThan(2);
+    expect(await findLatestSubmission(t.db, isabella.id, "basic")).toMatchObject({ reviewMode: "manual" });
+    // KYC_REVIEW=auto would find nothing of the seed's to decide.
+    expect(await reviewPendingAutomatically({ db: t.db, clock: systemClock })).toBe(0);
+    expect((await getKycOverview({ ctx: { db: t.db }, customer: isabella })).basic?.status).toBe("pending");
+    expect(await customerMaySend({ ctx: { db: t.db }, userId: isabella.id })).toBe(false);
+  });
+
+  it("shows bluebird rejected by the seeded staff account, with its reason", async () => {
+    const bluebird = await customer(demoRejected.email);
+    const staff = await customer(demoStaff.email);
+    const overview = await getKycOverview({ ctx: { db: t.db }, customer: bluebird });
+    for (const id of ["identity", "address"]) {
+      expect(overview.items.find((item) => item.id === id)).toMatchObject({
+        status: "rejected",
+        details: { message: demoRejected.reason },
+      });
+    }
+    expect(overview.basic).toMatchObject({ status: "rejected", reason: demoRejected.reason });
+    const submission = await findLatestSubmission(t.db, bluebird.id, "basic");
+    expect(submission).toMatchObject({ reviewMode: "manual", decidedBy: staff.id });
+    const decided = (await findEvents(t.db, bluebird.id)).filter((event) => event.toStatus === "rejected");
+    expect(decided).toMatchObject([
+      {
+        item: "identity",
+        fromStatus: "pending",
+        actor: "staff",
+        actorUserId: staff.id,
+        reason: demoRejected.reason,
+      },
+      {
+        item: "address",
+        fromStatus: "pending",
+        actor: "staff",
+        actorUserId: staff.id,
+        reason: demoRejected.reason,
+      },
+    ]);
+    expect(await customerMaySend({ ctx: { db: t.db }, userId: bluebird.id })).toBe(false);
+  });
+
+  it("verifies every other customer through the automated review, each item's history recorded", async () => {
+    const others = demoCustomers.filter(
+      ({ email }) => email !== demoPendingReview.email && email !== demoRejected.email,
+    );
+    expect(others).toHaveLength(demoCustomers.length - 2);
+    for (const { email } of others) {
+      const row = await customer(email);
+      const overview = await getKycOverview({ ctx: { db: t.db }, customer: row });
+      expect(
+        overview.items.map((item) => item.status),
+        email,
+      ).toEqual(["verified", "verified", "required"]);
+      expect(overview.basic?.status, email).toBe("approved");
+      const events = await findEvents(t.db, row.id);
+      expect(
+        events.map((event) => [event.item, event.fromStatus, event.toStatus, event.actor, event.actorUserId]),
+        email,
+      ).toEqual([
+        ["identity", "required", "pending", "customer", null],
+        ["address", "required", "pending", "customer", null],
+        ["identity", "pending", "verified", "automated", null],
+        ["address", "pending", "verified", "automated", null],
+      ]);
+      expect(events.every((event) => event.submissionId === overview.basic?.id)).toBe(true);
+    }
+  });
+
+  it("submits drawn documents: small, distinct, stored, and served to staff", async () => {
+    const documents = await t.db.select().from(kycDocuments);
+    expect(documents).toHaveLength(3 * demoCustomers.length);
+    expect(new Set(documents.map((row) => row.sha256)).size).toBe(documents.length);
+    expect(documents.every((row) => row.submissionId !== null && row.sizeBytes < 100_000)).toBe(true);
+    expect(await readdir(uploads)).toHaveLength(documents.length);
+
+    const demo = await customer("demo@example.com");
+    const submission = await findLatestSubmission(t.db, demo.id, "basic");
+    const mine = await findSubmissionDocuments(t.db, submission?.id ?? "");
+    const byKind = new Map(mine.map((row) => [row.kind, row]));
+    expect(byKind.get("identity")).toMatchObject({
+      documentType: "passport",
+      format: "jpeg",
+      width: 800,
+      height: 600,
+    });
+    expect(byKind.get("selfie")).toMatchObject({ format: "png", width: 800, height: 600 });
+    const bill = byKind.get("address");
+    expect(bill).toMatchObject({ format: "pdf", pages: 1 });
+    // Dated within the 3 months before its upload.
+    const age = (bill?.uploadedAt.getTime() ?? 0) - new Date(bill?.documentDate ?? 0).getTime();
+    expect(age / 86_400_000).toBeGreaterThan(0);
+    expect(age / 86_400_000).toBeLessThan(90);
+
+    const { token } = await signIn(t, { email: demoStaff.email, password: demoStaff.password });
+    const passport = await getJson(t, apiPaths.kyc.document(byKind.get("identity")?.id ?? ""), {
+      cookie: token,
+    });
+    expect(passport.statusCode).toBe(200);
+    expect(passport.headers["content-type"]).toBe("image/jpeg");
+    expect(passport.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
+  it("changes nothing when it runs again", async () => {
+    const counts = async () => ({
+      documents: (await t.db.select().from(kycDocuments)).length,
+      submissions: (await t.db.select().from(kycSubmissions)).length,
+      items: (await t.db.select().from(kycItems)).length,
+      events: (await t.db.select().from(kycEvents)).length,
+      notifications: (await t.db.select().from(notifications)).length,
+      files: (await readdir(uploads)).length,
+    });
+    const before = await counts();
+    expect(before.submissions).toBe(demoCustomers.length);
+    expect(await seedDemoData(seedInput())).toEqual([]);
+    expect(await counts()).toEqual(before);
   });
 });
