@@ -51,6 +51,8 @@ export default defineConfig({
       TEST_CLOCK: "manual",
       // Blocks only when a test mines one (npm run sandbox's endpoints), never on a timer.
       SANDBOX_BLOCK_SECONDS: "0",
+      // Level 1 may send 0.01 BTC a day here (the default is 0.1), so a seeded customer can reach it.
+      SEND_LIMIT_LEVEL_1_SAT: "1000000",
     },
   },
 });

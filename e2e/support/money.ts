@@ -12,6 +12,8 @@ import type { TestAccount } from "./accounts.js";
  *   balance.
  * - farhan: the sender of the withdrawal spec (to an address outside the bank); only it changes his
  *   balance.
+ * - jonas: tries a send above the daily limit (refused: nothing moves).
+ * - isabella: her identity check waits for staff (seeded pending); she only looks.
  * alice receives money here, so no test may assert her exact balance.
  */
 export const moneyAccounts = {
@@ -21,6 +23,8 @@ export const moneyAccounts = {
   grace: { name: "Grace Kim", email: "grace@example.com", password: "demo-password" },
   hiroshi: { name: "Hiroshi Tanaka", email: "hiroshi@example.com", password: "demo-password" },
   farhan: { name: "Farhan Siddiqui", email: "farhan@example.com", password: "demo-password" },
+  jonas: { name: "Jonas Müller", email: "jonas@example.com", password: "demo-password" },
+  isabella: { name: "Isabella Rossi", email: "isabella@example.com", password: "demo-password" },
 } as const satisfies Record<string, TestAccount>;
 
 const SATS_PER_BTC = 100_000_000n;
