@@ -120,6 +120,23 @@ const screens: Record<Viewer, readonly Screen[]> = {
   newcomer: [
     { name: "/auth/kyc/intro", path: "/auth/kyc/intro", heading: "Verify Your Identity" },
     { name: "/auth/kyc/identity", path: "/auth/kyc/identity", heading: "Identity Document" },
+    {
+      name: "/auth/kyc/identity, a refused file and the missing-information toast",
+      path: "/auth/kyc/identity",
+      heading: "Identity Document",
+      async open(page) {
+        await page.getByRole("button", { name: "Continue" }).click();
+        await expect(page.getByText("Missing information", { exact: true }).first()).toBeVisible();
+        await page.getByRole("radio", { name: "Passport" }).check();
+        await page.getByLabel("Upload document").setInputFiles({
+          name: "notes.png",
+          mimeType: "image/png",
+          buffer: Buffer.from("not an image"),
+        });
+        await page.getByRole("button", { name: "Continue" }).click();
+        await expect(page.getByRole("alert").filter({ hasText: "JPG, PNG or PDF" })).toBeVisible();
+      },
+    },
     { name: "/auth/kyc/address", path: "/auth/kyc/address", heading: "Proof of Address" },
     { name: "/auth/kyc/selfie", path: "/auth/kyc/selfie", heading: "Take a Selfie" },
     { name: "/auth/kyc/status", path: "/auth/kyc/status", heading: "Verification Status" },
@@ -198,6 +215,24 @@ const screens: Record<Viewer, readonly Screen[]> = {
     { name: "/notifications", path: "/notifications", heading: "Notifications" },
     { name: "/profile/account", path: "/profile/account", heading: "Account Details" },
     { name: "/profile/kyc", path: "/profile/kyc", heading: "KYC & Verification" },
+    {
+      name: "/profile/kyc, an item's View dialog",
+      path: "/profile/kyc",
+      heading: "KYC & Verification",
+      open: (page) => openDialog(page, "View Identity Verification", "Identity Verification"),
+    },
+    {
+      name: "/profile/kyc, Verification Details tab",
+      path: "/profile/kyc",
+      heading: "KYC & Verification",
+      async open(page) {
+        await page.getByRole("tab", { name: "Verification Details" }).click();
+        await expect(page.getByRole("tab", { name: "Verification Details" })).toHaveAttribute(
+          "aria-selected",
+          "true",
+        );
+      },
+    },
     { name: "/profile/security", path: "/profile/security", heading: "Security Settings" },
     {
       name: "/profile/security, Login History",

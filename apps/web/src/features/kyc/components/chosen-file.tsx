@@ -1,5 +1,6 @@
 import { apiPaths } from "@satsbank/shared";
 import { FileText } from "lucide-react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { fileSizeText } from "../lib/file-size";
 import type { ChosenFile as Chosen } from "../lib/use-chosen-file";
@@ -36,12 +37,15 @@ export function ChosenFile({ chosen, replaceLabel, onReplace, disabled }: Chosen
   const localUrl = useObjectUrl(chosen.source === "local" && image ? chosen.file : null);
   const src =
     chosen.source === "local" ? localUrl : image ? apiPaths.kyc.document(chosen.document.id) : undefined;
+  // A file that claims to be an image but is not one shows the file icon, not a broken image.
+  const [failed, setFailed] = useState<string | null>(null);
   return (
     <div className="flex items-center gap-3 rounded-2xl border bg-card p-3 shadow-xs">
-      {src ? (
+      {src && failed !== src ? (
         <img
           src={src}
           alt={`Preview of ${name}`}
+          onError={() => setFailed(src)}
           className="size-16 shrink-0 rounded-lg bg-muted object-cover"
         />
       ) : (
