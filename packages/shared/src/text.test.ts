@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { isPlainText, plainText, textMessages } from "./text.js";
+import {
+  isPlainMultilineText,
+  isPlainText,
+  plainMultilineText,
+  plainText,
+  textMessages,
+  withLineFeeds,
+} from "./text.js";
 
 describe("plain text", () => {
   it("refuses control characters and bidirectional overrides", () => {
@@ -25,5 +32,23 @@ describe("plain text", () => {
     ]);
     expect(name.safeParse("   ").error?.issues[0]?.message).toBe("Name is required");
     expect(name.safeParse("  ab  ").data).toBe("ab");
+  });
+});
+
+describe("plain multiline text", () => {
+  const message = z.string().overwrite(withLineFeeds).trim().check(plainMultilineText);
+
+  it("keeps line breaks, however they were sent, as line feeds", () => {
+    expect(message.parse("first line\nsecond")).toBe("first line\nsecond");
+    expect(message.parse("first line\r\nsecond\rthird")).toBe("first line\nsecond\nthird");
+    expect(isPlainMultilineText("a\nb")).toBe(true);
+  });
+
+  it("refuses every other control character and override with the plain-text message", () => {
+    for (const text of ["a\tb", "a\u0000b", "a\u001b[31m", "\u202eevil", "a\u0085b", "a\u2066b"]) {
+      expect(message.safeParse(text).error?.issues[0]?.message, JSON.stringify(text)).toBe(
+        textMessages.hostile,
+      );
+    }
   });
 });

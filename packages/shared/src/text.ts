@@ -14,6 +14,16 @@ export function isPlainText(text: string): boolean {
   return !HOSTILE.test(text);
 }
 
+/** `text` with each CRLF or lone CR made a LF: a textarea's line breaks, however the browser sent them. */
+export function withLineFeeds(text: string): string {
+  return text.replace(/\r\n?/g, "\n");
+}
+
+/** True when `text` holds no control character but the line feed, and no bidirectional override. */
+export function isPlainMultilineText(text: string): boolean {
+  return !HOSTILE.test(text.replaceAll("\n", ""));
+}
+
 /** `text` with every control character and bidirectional override taken out (for display, never to store). */
 export function withoutHostileCharacters(text: string): string {
   return text.replace(new RegExp(HOSTILE.source, "gu"), "");
@@ -25,3 +35,10 @@ export function withoutHostileCharacters(text: string): string {
  * It does not abort: an abort would also skip the body's own checks (see auth.ts).
  */
 export const plainText = z.refine<string>(isPlainText, { error: textMessages.hostile });
+
+/**
+ * `plainText` for the one kind of field that has lines (a support message, typed in a textarea): line
+ * feeds are its own, every other control character and override is refused with the same message.
+ * Use after `.overwrite(withLineFeeds)`, so a CRLF is one line break, not a refused CR.
+ */
+export const plainMultilineText = z.refine<string>(isPlainMultilineText, { error: textMessages.hostile });

@@ -8,5 +8,6 @@ export * from "./notifications.js";
 export * from "./rate-limit.js";
 export * from "./sandbox.js";
 export * from "./settings.js";
+export * from "./support.js";
 export * from "./transactions.js";
 export * from "./wallet.js";

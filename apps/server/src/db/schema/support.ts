@@ -1,0 +1,33 @@
+import { supportRequestStatusSchema } from "@satsbank/shared";
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth.js";
+
+// Owned by the support module: what customers ask the bank, kept until staff answer it.
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const statuses = supportRequestStatusSchema.options as [string, ...string[]];
+const quoted = (list: readonly string[]) => sql.raw(list.map((value) => `'${value}'`).join(", "));
+
+export const supportRequests = pgTable(
+  "support_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The account's email when the request was made: where its confirmation went. */
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    /** As typed, lines kept (line feeds only): plain text, never HTML. */
+    message: text("message").notNull(),
+    status: text("status", { enum: supportRequestStatusSchema.options }).notNull().default("open"),
+    createdAt: timestamptz("created_at").notNull(),
+  },
+  (t) => [
+    index("support_requests_user_created_idx").on(t.userId, t.createdAt.desc()),
+    // Staff work through the open ones, oldest first.
+    index("support_requests_status_created_idx").on(t.status, t.createdAt),
+    check("support_requests_status_check", sql`${t.status} in (${quoted(statuses)})`),
+  ],
+);
