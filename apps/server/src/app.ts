@@ -29,6 +29,7 @@ import type { KycContext } from "./modules/kyc/context.js";
 import { type KycReviewer, kycReviewer } from "./modules/kyc/reviewer.js";
 import { kycRoutes } from "./modules/kyc/routes.js";
 import { metaRoutes } from "./modules/meta/routes.js";
+import { supportRoutes } from "./modules/support/routes.js";
 import { transactionRoutes } from "./modules/transactions/routes.js";
 import type { WalletContext } from "./modules/wallet/context.js";
 import { walletRoutes } from "./modules/wallet/routes.js";
@@ -177,6 +178,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(walletRoutes, { ctx: wallet, limiter: ctx.limiter });
   await app.register(transactionRoutes, { ctx: { db } });
   await app.register(kycRoutes, { ctx: kyc, limiter: ctx.limiter, reviewSoon: () => reviewer.soon() });
+  await app.register(supportRoutes, {
+    ctx: {
+      ...ctx,
+      withdrawalFeeSats: config.withdrawalFeeSats,
+      sendLimits: config.sendLimits,
+      confirmations: config.confirmations,
+    },
+  });
   await app.register(adminRoutes, { ctx: { db, clock } });
   // Development only, and only while mail goes to the dev mailbox.
   if (!production && mailer.kind === "outbox") {

@@ -3,10 +3,42 @@ import {
   authMessages,
   codeSchema,
   confirmationMatches,
+  fullNameSchema,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from "./auth.js";
 import { plainText } from "./text.js";
+
+export const accountMessages = {
+  phoneInvalid:
+    "Enter the phone number in international format: + and the country code, e.g. +44 20 7946 0106",
+  emailFixed: "Your email address cannot be changed here. Contact support if it needs to change.",
+} as const;
+
+// E.164: a + and at most 15 digits, the first of them (the country code's) not 0. Seven digits at least:
+// no country's full number is shorter.
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** The phone number as typed, without the spaces, hyphens, dots and brackets people group digits with. */
+export function normalisePhone(text: string): string {
+  return text.replace(/[ ().-]/g, "");
+}
+
+/**
+ * A phone number in international format, stored as E.164 ("+44 20 7946 0106" becomes "+442079460106");
+ * "" removes it.
+ */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .check(plainText)
+  .max(32, { error: accountMessages.phoneInvalid })
+  .overwrite(normalisePhone)
+  .refine((phone) => phone === "" || E164.test(phone), { error: accountMessages.phoneInvalid });
+
+/** `PATCH /api/account/profile`: Account Details' Edit. The email is not part of it: it cannot change. */
+export const updateProfileBodySchema = z.object({ name: fullNameSchema, phone: phoneSchema });
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
 export const changePasswordBodySchema = z
   .object({

@@ -18,6 +18,8 @@ export const apiPaths = {
     twoFactorEnable: "/api/account/two-factor/enable",
     twoFactorDisable: "/api/account/two-factor/disable",
     loginHistory: "/api/account/login-history",
+    /** `PATCH`: Account Details' name and phone. */
+    profile: "/api/account/profile",
   },
   wallet: {
     summary: "/api/wallet",
@@ -32,6 +34,12 @@ export const apiPaths = {
     /** `GET /api/kyc/documents/:documentId`: the file, to its owner and to staff, as an attachment. */
     document: (documentId: string) => `/api/kyc/documents/${encodeURIComponent(documentId)}`,
     submissions: "/api/kyc/submissions",
+  },
+  support: {
+    /** `POST`: a customer's support request. */
+    requests: "/api/support/requests",
+    /** The figures the FAQ states (fee, daily send limits, confirmations). */
+    facts: "/api/support/facts",
   },
   transactions: {
     list: "/api/transactions",

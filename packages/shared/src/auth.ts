@@ -10,6 +10,7 @@ export const authMessages = {
   passwordTooShort: "Password must be at least 8 characters",
   passwordTooLong: "Password must be at most 128 characters",
   fullNameRequired: "Full name is required",
+  fullNameTooLong: "Full name must be at most 100 characters",
   confirmRequired: "Please confirm your password",
   passwordsDontMatch: "Passwords don't match",
   currentPasswordRequired: "Current password is required",
@@ -37,6 +38,14 @@ export const passwordSchema = z
   .min(1, { error: authMessages.passwordRequired })
   .min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort })
   .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong });
+
+/** A person's full name: sign-up's rule, and Account Details' when it is edited. */
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .check(plainText)
+  .min(1, { error: authMessages.fullNameRequired })
+  .max(100, { error: authMessages.fullNameTooLong });
 
 export const codeSchema = z.string().regex(/^\d{6}$/, { error: authMessages.codeInvalid });
 
@@ -112,7 +121,7 @@ export function confirmationMatches<K extends string>(key: K) {
 
 export const signupBodySchema = z
   .object({
-    name: z.string().trim().check(plainText).min(1, { error: authMessages.fullNameRequired }).max(100),
+    name: fullNameSchema,
     email: emailSchema,
     password: passwordSchema,
     confirmPassword: z.string().min(1, { error: authMessages.confirmRequired }),

@@ -50,6 +50,8 @@ export const rateLimitRules = {
   quotesPerCustomer: { bucket: "quotes:customer", max: 120, windowMs: MINUTE },
   /** Identity documents uploaded per customer: each is decoded and re-encoded (or parsed), which costs. */
   kycUploadsPerCustomer: { bucket: "kyc-uploads:customer", max: 30, windowMs: 60 * MINUTE },
+  /** Support requests per customer: each is a row for staff to read and a mail; a person needs a few. */
+  supportRequestsPerCustomer: { bucket: "support-requests:customer", max: 5, windowMs: HOUR },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Counters older than two of the longest windows count for no rule and may be deleted. */

@@ -1,4 +1,4 @@
-import { textMessages } from "@satsbank/shared";
+import { isPlainMultilineText, textMessages, withLineFeeds } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "./auth-helpers.js";
@@ -30,7 +30,7 @@ const HOSTILE = [
 
 type Part = "body" | "query" | "params";
 type Case = {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH";
   /** The route as the router knows it (`:name` for a parameter). */
   route: string;
   part: Part;
@@ -38,6 +38,12 @@ type Case = {
   valid: Record<string, unknown>;
   /** Free text (names, emails, notes, searches, tokens): refused with the plain-text message itself. */
   text: string[];
+  /**
+   * Free text with lines (a support message, typed in a textarea): line feeds are its own, so a string
+   * whose only control characters are line breaks is no hostile text there (the support tests store one);
+   * every other one is refused with the plain-text message, as in `text`.
+   */
+  multiline?: string[];
   /** Other fields (amounts, flags, codes, ids): any 4xx will do. */
   other: string[];
   /**
@@ -154,6 +160,24 @@ function cases(email: string): Case[] {
       other: ["code"],
     },
     { method: "GET", route: "/api/account/login-history", ...none },
+    {
+      method: "PATCH",
+      route: "/api/account/profile",
+      part: "body",
+      valid: { name: "Hostile Tester", phone: "+44 20 7946 0106" },
+      text: ["name", "phone"],
+      other: [],
+    },
+    {
+      method: "POST",
+      route: "/api/support/requests",
+      part: "body",
+      valid: { subject: "A question", message: "A question about my account" },
+      text: ["subject"],
+      other: [],
+      multiline: ["message"],
+    },
+    { method: "GET", route: "/api/support/facts", ...none },
     { method: "GET", route: "/api/admin/ledger/health", ...none },
     {
       method: "POST",
@@ -313,12 +337,13 @@ async function sendHostile(c: Case, fields: string[]): Promise<number> {
   let sent = 0;
   // Routes without fields still get hostile text, in a field they do not know, signed out: signed in,
   // they would do their work (a sign-out ends the session), which is no answer to hostile text.
-  const fieldless = [...c.text, ...c.other, ...(c.secret ?? [])].length === 0;
+  const fieldless = [...c.text, ...c.other, ...(c.secret ?? []), ...(c.multiline ?? [])].length === 0;
   if (fields.length === 0 && !fieldless) return 0;
   const targets = fieldless ? ["unexpected"] : fields;
   const cookies = fieldless ? [undefined] : [undefined, token];
   for (const field of targets) {
     for (const hostile of HOSTILE) {
+      if (c.multiline?.includes(field) && isPlainMultilineText(withLineFeeds(hostile))) continue;
       for (const cookie of cookies) {
         const res = await t.app.inject({
           ...request(c, { ...c.valid, [field]: hostile }),
@@ -330,7 +355,7 @@ async function sendHostile(c: Case, fields: string[]): Promise<number> {
         if (fieldless) continue; // an unknown field is ignored: the route answers as usual
         expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
         expect(res.json().error.code, what).toBeDefined();
-        if (c.text.includes(field)) {
+        if (c.text.includes(field) || c.multiline?.includes(field)) {
           expect(res.statusCode, what).toBe(400);
           expect(res.json().error.fields?.[field], what).toBe(textMessages.hostile);
         }
@@ -350,7 +375,9 @@ describe("hostile text in every field of every route", () => {
   it("answers 4xx in the error shape, never 5xx, and changes nothing", async () => {
     const before = await fingerprint(t);
     let sent = 0;
-    for (const c of cases(email)) sent += await sendHostile(c, [...c.text, ...c.other]);
+    for (const c of cases(email)) {
+      sent += await sendHostile(c, [...c.text, ...c.other, ...(c.multiline ?? [])]);
+    }
     expect(sent).toBeGreaterThan(500);
     expect(await fingerprint(t)).toEqual(before);
   }, 180_000);

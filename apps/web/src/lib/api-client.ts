@@ -31,7 +31,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 // Only the verbs the API uses; add one with the first endpoint that needs it.
-type Method = "GET" | "POST";
+type Method = "GET" | "POST" | "PATCH";
 
 export interface RequestOptions<T> {
   method?: Method;
@@ -121,4 +121,6 @@ export const api = {
   ) => apiRequest(path, { ...init, method: "GET", schema }),
   post: <T = undefined>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
     apiRequest(path, { method: "POST", body, schema }),
+  patch: <T = undefined>(path: string, body: unknown, schema?: z.ZodType<T>) =>
+    apiRequest(path, { method: "PATCH", body, schema }),
 };

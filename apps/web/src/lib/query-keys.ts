@@ -19,6 +19,10 @@ export const queryKeys = {
     all: ["account"] as const,
     loginHistory: ["account", "login-history"] as const,
   },
+  support: {
+    /** `HelpFacts`: the withdrawal fee, each level's daily send limit, confirmations (the FAQ's figures). */
+    facts: ["support", "facts"] as const,
+  },
   kyc: {
     all: ["kyc"] as const,
     /** `KycOverview`: level, the profile's items, the latest submissions, the drafts and where to resume. */

@@ -1,4 +1,4 @@
-import { supportRequestStatusSchema } from "@satsbank/shared";
+import { type SupportRequestStatus, supportRequestStatusSchema } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
@@ -6,7 +6,8 @@ import { users } from "./auth.js";
 // Owned by the support module: what customers ask the bank, kept until staff answer it.
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const statuses = supportRequestStatusSchema.options as [string, ...string[]];
+// Drizzle wants a non-empty tuple; zod's `options` is typed as a plain array.
+const statuses = supportRequestStatusSchema.options as [SupportRequestStatus, ...SupportRequestStatus[]];
 const quoted = (list: readonly string[]) => sql.raw(list.map((value) => `'${value}'`).join(", "));
 
 export const supportRequests = pgTable(
@@ -21,7 +22,7 @@ export const supportRequests = pgTable(
     subject: text("subject").notNull(),
     /** As typed, lines kept (line feeds only): plain text, never HTML. */
     message: text("message").notNull(),
-    status: text("status", { enum: supportRequestStatusSchema.options }).notNull().default("open"),
+    status: text("status", { enum: statuses }).notNull().default("open"),
     createdAt: timestamptz("created_at").notNull(),
   },
   (t) => [

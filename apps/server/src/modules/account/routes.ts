@@ -6,6 +6,7 @@ import {
   messageResponseSchema,
   twoFactorCodeBodySchema,
   twoFactorSetupResponseSchema,
+  updateProfileBodySchema,
 } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -18,13 +19,33 @@ import { disableTwoFactor } from "./disable-two-factor.js";
 import { enableTwoFactor } from "./enable-two-factor.js";
 import { loginHistory } from "./login-history.js";
 import { setupTwoFactor } from "./setup-two-factor.js";
+import { updateProfile } from "./update-profile.js";
 
 const tags = ["account"];
 
-/** Security settings of the signed-in person: password, two-factor authentication, login history. */
+/**
+ * The signed-in person's own account: the details (name and phone), and the security settings: password,
+ * two-factor authentication, login history.
+ */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (app, { ctx }) => {
   // Every route here needs someone signed in.
   app.addHook("preHandler", requireAuth);
+
+  app.patch(
+    apiPaths.account.profile,
+    {
+      schema: {
+        summary: "Change the name and phone of Account Details (the email cannot change)",
+        tags,
+        body: updateProfileBodySchema,
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await updateProfile({ ctx, user: signedIn(request).user, body: request.body });
+      return { user: toSessionUser(user) };
+    },
+  );
 
   app.post(
     apiPaths.account.password,

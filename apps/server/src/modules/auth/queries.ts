@@ -108,7 +108,9 @@ export async function insertUser(db: Db, values: NewUser): Promise<User> {
 export async function updateUser(
   db: Db,
   id: string,
-  values: Partial<Pick<NewUser, "passwordHash" | "totpSecret" | "totpPendingSecret" | "totpLastStep">> & {
+  values: Partial<
+    Pick<NewUser, "passwordHash" | "totpSecret" | "totpPendingSecret" | "totpLastStep" | "name" | "phone">
+  > & {
     updatedAt: Date;
   },
 ): Promise<User> {

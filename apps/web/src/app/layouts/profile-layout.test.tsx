@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { customer } from "@/test/fixtures";
+import { queryKeys } from "@/lib/query-keys";
+import { customer, walletSummary } from "@/test/fixtures";
 import { renderRoute } from "@/test/render-route";
 import { stubApi } from "@/test/stub-api";
 
@@ -20,7 +21,27 @@ describe("profile layout", () => {
     expect(await screen.findByText("User ID copied")).toBeInTheDocument();
   });
 
-  it("shows the account details read-only, with 'Not provided' for a missing phone", async () => {
+  it("shows the username, and the Verified badge once identity and address are verified", async () => {
+    stubApi({ user: customer, routes: { "GET /api/wallet": () => walletSummary } });
+    renderRoute("/profile/account");
+    const header = await screen.findByRole("region", { name: "Your profile" });
+    expect(within(header).getByText("Username:").parentElement).toHaveTextContent("@ada");
+    expect(await within(header).findByText("Verified")).toBeInTheDocument();
+  });
+
+  it("shows no Verified badge while sending is not open (identity or address not verified)", async () => {
+    stubApi({
+      user: customer,
+      routes: { "GET /api/wallet": () => ({ ...walletSummary, canSend: false, sendLimit: null }) },
+    });
+    const { queryClient } = renderRoute("/profile/account");
+    const header = await screen.findByRole("region", { name: "Your profile" });
+    // The summary has arrived, and still no badge.
+    await waitFor(() => expect(queryClient.getQueryData(queryKeys.wallet.summary)).toBeDefined());
+    expect(within(header).queryByText("Verified")).not.toBeInTheDocument();
+  });
+
+  it("shows the account details, with 'Not provided' for a missing phone, and an Edit button", async () => {
     stubApi({ user: customer });
     renderRoute("/profile/account");
     const list = (await screen.findByText("Full Name")).closest("dl");
@@ -30,7 +51,7 @@ describe("profile layout", () => {
     expect(within(list).getByText("Email Address")).toBeInTheDocument();
     expect(within(list).getByText("Phone Number")).toBeInTheDocument();
     expect(within(list).getByText("Not provided")).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Edit" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Edit" })).toBeInTheDocument();
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
   });
 

@@ -2,7 +2,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { AccountDetails } from "@/features/account/components/account-details";
 import { useMe } from "@/features/auth/api/get-me";
 
-/** Screen: profile: account details (read-only; editing arrives with its own issue). */
+/** Screen: profile: account details (Edit changes the name and phone; the email stays). */
 export function ProfileAccountScreen() {
   const { data: user } = useMe();
   return (

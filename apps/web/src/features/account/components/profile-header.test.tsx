@@ -1,17 +1,27 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "@/test/render";
+import { expectToast } from "@/test/toasts";
 import { ProfileHeader } from "./profile-header";
 
-const user = { id: "0b6c7a52-6f0e-4bb4-9d1c-2f3a1c8d9e10", name: "Demo User" };
+const user = { id: "0b6c7a52-6f0e-4bb4-9d1c-2f3a1c8d9e10", name: "Demo User", username: "demo" };
 
 describe("ProfileHeader", () => {
-  it("shows the name, the ID with its copy button, and the Verified badge when verified", () => {
+  it("shows the name, the username, the ID with its copy button, and the Verified badge when verified", () => {
     renderWithProviders(<ProfileHeader user={user} verified />);
     expect(screen.getByText("Demo User")).toBeInTheDocument();
+    expect(screen.getByText("Username:").parentElement).toHaveTextContent("Username: @demo");
     expect(screen.getByText(user.id)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Copy user ID" })).toBeInTheDocument();
     expect(screen.getByText("Verified")).toBeInTheDocument();
+  });
+
+  it("copies the ID and says so in the toast 'User ID copied'", async () => {
+    const writeText = vi.spyOn(navigator.clipboard, "writeText");
+    const { user: person } = renderWithProviders(<ProfileHeader user={user} verified={false} />);
+    await person.click(screen.getByRole("button", { name: "Copy user ID" }));
+    expect(writeText).toHaveBeenCalledWith(user.id);
+    await expectToast("success", "User ID copied");
   });
 
   describe("a name too long for its line", () => {

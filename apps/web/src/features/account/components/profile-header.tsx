@@ -10,12 +10,15 @@ function initialsOf(name: string): string {
 }
 
 type ProfileHeaderProps = {
-  user: Pick<SessionUser, "id" | "name">;
+  user: Pick<SessionUser, "id" | "name" | "username">;
   /** Identity and address verified: the "Verified" badge shows. */
   verified: boolean;
 };
 
-/** The profile's header: the person's name, the "Verified" badge once earned, and their user ID. */
+/**
+ * The profile's header: the person's name, the "Verified" badge once earned, their username (what others
+ * send to) and their user ID.
+ */
 export function ProfileHeader({ user, verified }: ProfileHeaderProps) {
   return (
     <section
@@ -39,7 +42,10 @@ export function ProfileHeader({ user, verified }: ProfileHeaderProps) {
             </span>
           )}
         </div>
-        <div className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
+        <p className="mt-0.5 truncate text-sm font-medium text-muted-foreground">
+          <span className="sr-only">Username: </span>@{user.username}
+        </p>
+        <div className="flex items-center gap-1 text-sm text-muted-foreground">
           <span className="min-w-0 truncate">
             ID: <span className="font-mono text-xs select-all">{user.id}</span>
           </span>

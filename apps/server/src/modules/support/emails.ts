@@ -1,0 +1,41 @@
+import type { MailMessage } from "../../adapters/mailer/mailer.js";
+
+/**
+ * The confirmation of a support request. Mail is plain text only (adapters/mailer): what the customer
+ * typed goes into it as text and no mail client reads it as HTML; the dev mailbox page escapes it.
+ *
+ * Their words are quoted back only to an address proven to be theirs: anyone can sign up with someone
+ * else's email, and the bank must not carry a stranger's text to it. The subject line is always the
+ * bank's own.
+ */
+export function supportRequestReceivedEmail({
+  to,
+  brandName,
+  reference,
+  request,
+}: {
+  to: string;
+  brandName: string;
+  /** The request's id: staff find it by this. */
+  reference: string;
+  /** The subject and message to quote, or null to quote nothing (an unverified address). */
+  request: { subject: string; message: string } | null;
+}): MailMessage {
+  const quoted =
+    request === null
+      ? []
+      : ["", "What you wrote:", "", `Subject: ${request.subject}`, "", ...request.message.split("\n")];
+  return {
+    to,
+    subject: `We received your ${brandName} support request`,
+    text: [
+      `Thank you for contacting ${brandName} support. We'll get back to you as soon as possible, by email`,
+      "to this address.",
+      "",
+      `Reference: ${reference}`,
+      ...quoted,
+      "",
+      "If you did not ask us anything, someone may be using your account: change your password.",
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  accountMessages,
+  type SessionUser,
+  type UpdateProfileBody,
+  updateProfileBodySchema,
+} from "@satsbank/shared";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { EmailField } from "@/components/email-field";
+import { FormAlert } from "@/components/form-alert";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
+import { notify } from "@/lib/notify";
+import { useUpdateProfile } from "../api/update-profile";
+
+const FIELDS = ["name", "phone"] as const;
+
+export interface AccountDetailsFormProps {
+  user: Pick<SessionUser, "name" | "email" | "phone">;
+  /** After a save or Cancel. */
+  onDone: () => void;
+}
+
+/** Edit of Account Details: the name and the phone; the email is shown, fixed. */
+export function AccountDetailsForm({ user, onDone }: AccountDetailsFormProps) {
+  const updateProfile = useUpdateProfile();
+  const [alert, setAlert] = useState<string>();
+  const form = useForm<UpdateProfileBody>({
+    resolver: zodResolver(updateProfileBodySchema),
+    defaultValues: { name: user.name, phone: user.phone ?? "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setAlert(undefined);
+    updateProfile.mutate(values, {
+      onSuccess: () => {
+        notify.success("Profile updated", "Your account details have been saved");
+        onDone();
+      },
+      onError: (error) => {
+        if (!applyFieldErrors(error, form.setError, FIELDS)) setAlert(errorMessage(error));
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Edit account details" className="flex flex-col gap-4">
+      <FormAlert>{alert}</FormAlert>
+      {/* The person just asked to edit: the first field is where they go. */}
+      <FormField label="Full Name" error={errors.name?.message}>
+        {(control) => <Input {...control} autoComplete="name" autoFocus {...form.register("name")} />}
+      </FormField>
+      <EmailField
+        label="Email Address"
+        value={user.email}
+        disabled
+        readOnly
+        hint={accountMessages.emailFixed}
+      />
+      <FormField
+        label="Phone Number"
+        error={errors.phone?.message}
+        hint="In international format, e.g. +44 20 7946 0106. Leave it empty to remove it."
+      >
+        {(control) => <Input {...control} type="tel" autoComplete="tel" {...form.register("phone")} />}
+      </FormField>
+      <div className="flex justify-end gap-2 pt-2">
+        <Button variant="outline" onClick={onDone} disabled={updateProfile.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={updateProfile.isPending}>
+          {updateProfile.isPending ? "Saving..." : "Save Changes"}
+        </Button>
+      </div>
+    </form>
+  );
+}

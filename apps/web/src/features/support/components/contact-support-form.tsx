@@ -1,0 +1,92 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  SUPPORT_MESSAGE_MAX_LENGTH,
+  SUPPORT_SUBJECT_MAX_LENGTH,
+  type SupportRequestBody,
+  supportMessages,
+  supportRequestBodySchema,
+} from "@satsbank/shared";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { EmailField } from "@/components/email-field";
+import { FormAlert } from "@/components/form-alert";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { DialogFooter } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
+import { notify } from "@/lib/notify";
+import { useSubmitSupportRequest } from "../api/submit-support-request";
+
+const FIELDS = ["subject", "message"] as const;
+
+export interface ContactSupportFormProps {
+  /** The account's email: where the answer goes. Shown, never sent (the server uses the account's). */
+  email: string;
+  onCancel: () => void;
+  onSubmitted: () => void;
+}
+
+/** The Contact Support form: the email (fixed), a required Subject and a required Message. */
+export function ContactSupportForm({ email, onCancel, onSubmitted }: ContactSupportFormProps) {
+  const submit = useSubmitSupportRequest();
+  const [alert, setAlert] = useState<string>();
+  const form = useForm<SupportRequestBody>({
+    resolver: zodResolver(supportRequestBodySchema),
+    defaultValues: { subject: "", message: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setAlert(undefined);
+    submit.mutate(values, {
+      onSuccess: () => {
+        notify.success(supportMessages.submitted.title, supportMessages.submitted.text);
+        form.reset();
+        onSubmitted();
+      },
+      onError: (error) => {
+        if (!applyFieldErrors(error, form.setError, FIELDS)) setAlert(errorMessage(error));
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <FormAlert>{alert}</FormAlert>
+      <EmailField label="Email" value={email} disabled readOnly hint="We'll answer to this address." />
+      <FormField label="Subject" error={errors.subject?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            required
+            maxLength={SUPPORT_SUBJECT_MAX_LENGTH}
+            autoComplete="off"
+            {...form.register("subject")}
+          />
+        )}
+      </FormField>
+      <FormField label="Message" error={errors.message?.message}>
+        {(control) => (
+          <Textarea
+            {...control}
+            required
+            rows={5}
+            maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
+            className="min-h-0"
+            {...form.register("message")}
+          />
+        )}
+      </FormField>
+      <DialogFooter className="pt-2">
+        <Button variant="outline" onClick={onCancel} disabled={submit.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={submit.isPending}>
+          {submit.isPending ? "Submitting..." : "Submit"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
