@@ -14,6 +14,7 @@ import type { TestAccount } from "./accounts.js";
  *   balance.
  * - jonas: tries a send above the daily limit (refused: nothing moves).
  * - isabella: her identity check waits for staff (seeded pending); she only looks.
+ * - elodie: writes to support (no money moves).
  * alice receives money here, so no test may assert her exact balance.
  */
 export const moneyAccounts = {
@@ -25,6 +26,7 @@ export const moneyAccounts = {
   farhan: { name: "Farhan Siddiqui", email: "farhan@example.com", password: "demo-password" },
   jonas: { name: "Jonas Müller", email: "jonas@example.com", password: "demo-password" },
   isabella: { name: "Isabella Rossi", email: "isabella@example.com", password: "demo-password" },
+  elodie: { name: "Élodie Durand", email: "elodie@example.com", password: "demo-password" },
 } as const satisfies Record<string, TestAccount>;
 
 const SATS_PER_BTC = 100_000_000n;

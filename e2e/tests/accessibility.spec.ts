@@ -214,6 +214,15 @@ const screens: Record<Viewer, readonly Screen[]> = {
     },
     { name: "/notifications", path: "/notifications", heading: "Notifications" },
     { name: "/profile/account", path: "/profile/account", heading: "Account Details" },
+    {
+      name: "/profile/account, the Edit form",
+      path: "/profile/account",
+      heading: "Account Details",
+      async open(page) {
+        await page.getByRole("button", { name: "Edit" }).click();
+        await expect(page.getByRole("form", { name: "Edit account details" })).toBeVisible();
+      },
+    },
     { name: "/profile/kyc", path: "/profile/kyc", heading: "KYC & Verification" },
     {
       name: "/profile/kyc, an item's View dialog",
@@ -248,7 +257,37 @@ const screens: Record<Viewer, readonly Screen[]> = {
     },
     { name: "/profile/notifications", path: "/profile/notifications", heading: "Notification Settings" },
     { name: "/profile/help", path: "/profile/help", heading: "Help & Support" },
+    {
+      name: "/profile/help, Contact Support dialog",
+      path: "/profile/help",
+      heading: "Help & Support",
+      open: (page) => openDialog(page, "Contact Support", "Contact Support"),
+    },
+    {
+      name: "/profile/help, an FAQ open",
+      path: "/profile/help",
+      heading: "Help & Support",
+      async open(page) {
+        await page.getByRole("button", { name: "How do I send Bitcoin?" }).click();
+        await expect(page.getByRole("button", { name: "How do I send Bitcoin?" })).toHaveAttribute(
+          "aria-expanded",
+          "true",
+        );
+      },
+    },
     { name: "/profile/wallet", path: "/profile/wallet", heading: "Connect Wallet" },
+    {
+      name: "/profile/wallet, the message to sign",
+      path: "/profile/wallet",
+      heading: "Connect Wallet",
+      open: async (page) => {
+        await openDialog(page, "Connect BlueWallet", "Connect BlueWallet");
+        const dialog = page.getByRole("dialog", { name: "Connect BlueWallet" });
+        await dialog.getByLabel("Bitcoin address").fill("bcrt1q9vza2e8x573nczrlzms0wvx3gsqjx7vay85cr9");
+        await dialog.getByRole("button", { name: "Continue" }).click();
+        await expect(dialog.getByLabel("Message to sign")).toBeVisible();
+      },
+    },
   ],
   staff: [{ name: "/admin", path: "/admin", heading: "Admin Dashboard" }],
 };
