@@ -14,6 +14,7 @@ import { type ChainSetup, createChainBackend } from "./bitcoin/chain/create-chai
 import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
 import type { AppConfig } from "./config/config.js";
 import type { Db } from "./db/client.js";
+import type { Listen } from "./db/listen.js";
 import { accountRoutes } from "./modules/account/routes.js";
 import { adminRoutes } from "./modules/admin/routes.js";
 import type { AuthContext } from "./modules/auth/context.js";
@@ -29,6 +30,8 @@ import type { KycContext } from "./modules/kyc/context.js";
 import { type KycReviewer, kycReviewer } from "./modules/kyc/reviewer.js";
 import { kycRoutes } from "./modules/kyc/routes.js";
 import { metaRoutes } from "./modules/meta/routes.js";
+import { notificationHub } from "./modules/notifications/notification-hub.js";
+import { notificationRoutes } from "./modules/notifications/routes.js";
 import { supportRoutes } from "./modules/support/routes.js";
 import { transactionRoutes } from "./modules/transactions/routes.js";
 import type { WalletContext } from "./modules/wallet/context.js";
@@ -74,6 +77,13 @@ export type AppDeps = {
   storage?: DocumentStorage;
   /** Default: one made here. main.ts passes the one its worker also sweeps with. */
   kycReviewer?: KycReviewer;
+  /**
+   * LISTEN on the database (db/listen.ts): how notifications made by any process reach this one's
+   * streams and email sender. Without it, streams hear nothing and emails wait for the minute's sweep.
+   */
+  listen?: Listen;
+  /** Default: 20 s between the notification stream's heartbeats. Tests shorten it. */
+  notificationHeartbeatMs?: number;
 };
 
 /**
@@ -152,6 +162,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook("onClose", () => reviewer.idle());
   const production = config.nodeEnv === "production";
   const cookies = sessionCookies({ secure: production });
+  const loadSession = sessionLoader(db);
+  // Notifications as they are made: to the open streams, and by email. It starts with the server and
+  // closes the streams before the server closes (an open stream would hold it open).
+  const notices = notificationHub({
+    listen: deps.listen ?? null,
+    mail: { db, mailer, brandName: config.brandName, publicUrl: config.publicUrl },
+    log: app.log,
+  });
+  app.addHook("onReady", () => notices.start());
+  app.addHook("preClose", async () => notices.closeStreams());
+  app.addHook("onClose", () => notices.stop());
 
   // Cross-cutting plugins: they apply to every route registered after them.
   await app.register(requestIdHeader);
@@ -161,7 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(apiNoStore);
   // Before the session: a refused cross-site request costs no database lookup.
   await app.register(csrf);
-  await app.register(session, { loadSession: sessionLoader(db), clock, cookies });
+  await app.register(session, { loadSession, clock, cookies });
   // Off unless API_DOCS=true: the full map of the API is not for every visitor of a production bank.
   if (config.apiDocs) await app.register(openApi, { brandName: config.brandName });
 
@@ -187,6 +208,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   await app.register(adminRoutes, { ctx: { db, clock } });
+  await app.register(notificationRoutes, {
+    ctx: { db, clock },
+    hub: notices,
+    loadSession,
+    cookies,
+    heartbeatMs: deps.notificationHeartbeatMs ?? 20_000,
+  });
   // Development only, and only while mail goes to the dev mailbox.
   if (!production && mailer.kind === "outbox") {
     await app.register(devMailboxRoutes, { db, brandName: config.brandName });

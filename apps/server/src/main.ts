@@ -8,6 +8,7 @@ import { type Config, ConfigError, loadConfig } from "./config/config.js";
 import { withWalletMnemonic } from "./config/wallet-mnemonic.js";
 import { ADVISORY_LOCKS, tryAdvisoryLock } from "./db/advisory-lock.js";
 import { openDatabase } from "./db/client.js";
+import { listenerFor } from "./db/listen.js";
 import { migrateDatabase } from "./db/migrate.js";
 import { handleShutdownSignals } from "./lifecycle/shutdown.js";
 import { type ChainWorker, startChainWorker } from "./modules/chain/chain-worker.js";
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
     chain,
     syncChainNow: async () => worker?.syncNow(),
     kycReviewer: reviewer,
+    listen: listenerFor(database),
   });
   log = app.log;
   const sweep =

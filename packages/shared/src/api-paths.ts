@@ -46,8 +46,22 @@ export const apiPaths = {
     /** `GET /api/transactions/:transactionId` */
     one: (transactionId: string) => `/api/transactions/${encodeURIComponent(transactionId)}`,
   },
+  notifications: {
+    /** `GET`: a keyset page, newest first, with the unread count. */
+    list: "/api/notifications",
+    /** `POST /api/notifications/:notificationId/read`: opening one marks it read. */
+    read: (notificationId: string) => `/api/notifications/${encodeURIComponent(notificationId)}/read`,
+    /** `POST`: Mark all as read. */
+    readAll: "/api/notifications/read-all",
+    /** `GET`: text/event-stream of the notifications made while it is open. */
+    stream: "/api/notifications/stream",
+    /** `GET`, `PATCH`: Notification Settings. */
+    settings: "/api/notifications/settings",
+  },
   admin: {
     ledgerHealth: "/api/admin/ledger/health",
+    /** `POST /api/admin/customers/:userId/messages`: a message from staff, as a notification. */
+    customerMessages: (userId: string) => `/api/admin/customers/${encodeURIComponent(userId)}/messages`,
     /** `POST /api/admin/kyc/submissions/:submissionId/decision` */
     kycDecision: (submissionId: string) =>
       `/api/admin/kyc/submissions/${encodeURIComponent(submissionId)}/decision`,

@@ -7,6 +7,7 @@ export * from "./errors.js";
 export * from "./kyc.js";
 export * from "./meta.js";
 export * from "./money.js";
+export * from "./notifications.js";
 export * from "./support.js";
 export * from "./text.js";
 export * from "./transactions.js";

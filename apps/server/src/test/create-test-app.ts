@@ -9,6 +9,7 @@ import { fsDocumentStorage } from "../adapters/storage/fs-storage.js";
 import { type App, type AppDeps, buildApp } from "../app.js";
 import type { AppConfig, DatabaseTarget } from "../config/config.js";
 import { type DatabaseHandle, openDatabase, pgliteOptions, wrapPglite } from "../db/client.js";
+import { listenerFor } from "../db/listen.js";
 import { migrateDatabase } from "../db/migrate.js";
 import { testConfig } from "./test-config.js";
 
@@ -25,7 +26,15 @@ export type TestAppOptions = {
   dbPing?: () => Promise<void>;
 } & Pick<
   AppDeps,
-  "clock" | "mailer" | "geo" | "price" | "chain" | "syncChainNow" | "storage" | "kycReviewer"
+  | "clock"
+  | "mailer"
+  | "geo"
+  | "price"
+  | "chain"
+  | "syncChainNow"
+  | "storage"
+  | "kycReviewer"
+  | "notificationHeartbeatMs"
 >;
 
 export type TestDatabase = { handle: DatabaseHandle; target: DatabaseTarget; close: () => Promise<void> };
@@ -44,7 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // A no-op on the migrated PGlite template, but it keeps the real start-up path under test.
     await migrateDatabase(handle);
     const config = testConfig({ database: database.target, ...options.config });
-    const { clock, mailer, geo, price, chain, syncChainNow, kycReviewer } = options;
+    const { clock, mailer, geo, price, chain, syncChainNow, kycReviewer, notificationHeartbeatMs } = options;
     // Uploads go to a directory of this app's own (STORAGE=fs), removed when it closes.
     const uploads = await mkdtemp(path.join(tmpdir(), "satsbank-uploads-"));
     const storage = options.storage ?? fsDocumentStorage(uploads);
@@ -59,6 +68,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(chain === undefined ? {} : { chain }),
       ...(syncChainNow === undefined ? {} : { syncChainNow }),
       ...(kycReviewer === undefined ? {} : { kycReviewer }),
+      ...(notificationHeartbeatMs === undefined ? {} : { notificationHeartbeatMs }),
+      listen: listenerFor(handle),
       storage,
     });
     const close = async () => {

@@ -241,6 +241,45 @@ function cases(email: string): Case[] {
       text: [],
       other: ["transactionId"],
     },
+    {
+      method: "GET",
+      route: "/api/notifications",
+      part: "query",
+      valid: { limit: "20" },
+      text: ["cursor"],
+      other: ["limit"],
+    },
+    {
+      method: "POST",
+      route: "/api/notifications/:notificationId/read",
+      part: "params",
+      valid: { notificationId: UUID },
+      text: [],
+      other: ["notificationId"],
+    },
+    { method: "POST", route: "/api/notifications/read-all", ...none },
+    // Signed out only (a route without fields): 401 before the stream would open.
+    { method: "GET", route: "/api/notifications/stream", ...none },
+    { method: "GET", route: "/api/notifications/settings", ...none },
+    {
+      method: "PATCH",
+      route: "/api/notifications/settings",
+      part: "body",
+      valid: { transactionAlerts: true, securityAlerts: true, emailNotifications: true },
+      text: [],
+      other: ["transactionAlerts", "securityAlerts", "emailNotifications"],
+    },
+    {
+      method: "POST",
+      route: "/api/admin/customers/:userId/messages",
+      part: "body",
+      params: { userId: UUID },
+      valid: { subject: "About your account", body: "Your statement is ready." },
+      text: ["subject"],
+      // Its lines are its own (a line feed, a CRLF): those pass on to the staff check, every other hostile
+      // character is refused (notifications.test.ts).
+      other: ["body"],
+    },
     { method: "GET", route: "/api/dev/mailbox", part: "query", valid: {}, text: ["to"], other: [] },
     {
       method: "POST",

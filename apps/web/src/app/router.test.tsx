@@ -24,6 +24,8 @@ const BUILT = new Set([
   "/wallet/send",
   "/wallet/receive",
   "/history",
+  "/notifications",
+  "/profile/notifications",
 ]);
 const PUBLIC = new Set(["/auth/login", "/auth/signup", "/auth/reset-password"]);
 

@@ -1,10 +1,13 @@
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { BottomNav } from "./bottom-nav";
 
-function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: "*", element: <BottomNav /> }], { initialEntries: [path] });
+function renderAt(path: string, unreadNotifications?: number) {
+  const router = createMemoryRouter(
+    [{ path: "*", element: <BottomNav unreadNotifications={unreadNotifications} /> }],
+    { initialEntries: [path] },
+  );
   render(<RouterProvider router={router} />);
   return within(screen.getByRole("navigation", { name: "Main" }));
 }
@@ -50,5 +53,23 @@ describe("BottomNav", () => {
 
   it("does not treat /profiles as part of /profile", () => {
     expect(activeLinks(renderAt("/profiles"))).toEqual([]);
+  });
+
+  it("shows the unread notifications on Notifications, and says them in its name", () => {
+    const nav = renderAt("/dashboard", 3);
+    const link = nav.getByRole("link", { name: "Notifications, 3 unread" });
+    expect(link).toHaveAttribute("href", "/notifications");
+    expect(within(link).getByText("3")).toBeInTheDocument();
+  });
+
+  it("caps the badge at 9+ but names the real count, and shows none at zero", () => {
+    expect(
+      within(renderAt("/dashboard", 12).getByRole("link", { name: "Notifications, 12 unread" })).getByText(
+        "9+",
+      ),
+    ).toBeInTheDocument();
+    cleanup();
+    const nav = renderAt("/dashboard", 0);
+    expect(nav.getByRole("link", { name: "Notifications" }).textContent).toBe("Notifications");
   });
 });

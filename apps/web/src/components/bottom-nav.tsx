@@ -19,11 +19,16 @@ const NAV_ITEMS: readonly NavItem[] = [
   { label: "Profile", to: paths.profile.root, icon: UserRound, match: "section" },
 ];
 
+/** "9+" above nine: the badge keeps its size; the accessible name says the real count. */
+function countText(count: number): string {
+  return count > 9 ? "9+" : String(count);
+}
+
 /**
  * The main screens' tab bar, as wide as the page column. The active item carries aria-current="page"
- * (set by NavLink).
+ * (set by NavLink). Notifications shows how many are unread ("Notifications, 3 unread").
  */
-export function BottomNav() {
+export function BottomNav({ unreadNotifications = 0 }: { unreadNotifications?: number }) {
   return (
     <nav
       aria-label="Main"
@@ -35,35 +40,44 @@ export function BottomNav() {
       )}
     >
       <ul className="grid grid-cols-5">
-        {NAV_ITEMS.map(({ label, to, icon: Icon, match }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={match === "exact"}
-              className={({ isActive }) =>
-                cn(
-                  "group flex min-h-16 flex-col items-center justify-center gap-1 px-1 pt-2 pb-1.5 text-[0.6875rem] font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
-                  isActive ? "font-semibold text-brand" : "text-muted-foreground hover:text-foreground",
-                )
-              }
-            >
-              {({ isActive }) => (
-                <>
-                  <span
-                    className={cn(
-                      "flex h-7 w-12 items-center justify-center rounded-full transition-colors",
-                      isActive ? "bg-primary/15" : "group-hover:bg-muted",
-                    )}
-                    aria-hidden="true"
-                  >
-                    <Icon className="size-5" strokeWidth={isActive ? 2.4 : 2} />
-                  </span>
-                  <span>{label}</span>
-                </>
-              )}
-            </NavLink>
-          </li>
-        ))}
+        {NAV_ITEMS.map(({ label, to, icon: Icon, match }) => {
+          const badge = to === paths.notifications ? unreadNotifications : 0;
+          return (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={match === "exact"}
+                aria-label={badge > 0 ? `${label}, ${badge} unread` : undefined}
+                className={({ isActive }) =>
+                  cn(
+                    "group flex min-h-16 flex-col items-center justify-center gap-1 px-1 pt-2 pb-1.5 text-[0.6875rem] font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
+                    isActive ? "font-semibold text-brand" : "text-muted-foreground hover:text-foreground",
+                  )
+                }
+              >
+                {({ isActive }) => (
+                  <>
+                    <span
+                      className={cn(
+                        "relative flex h-7 w-12 items-center justify-center rounded-full transition-colors",
+                        isActive ? "bg-primary/15" : "group-hover:bg-muted",
+                      )}
+                      aria-hidden="true"
+                    >
+                      <Icon className="size-5" strokeWidth={isActive ? 2.4 : 2} />
+                      {badge > 0 && (
+                        <span className="absolute -top-1 right-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-destructive px-1 text-[0.625rem] leading-none font-bold text-destructive-foreground">
+                          {countText(badge)}
+                        </span>
+                      )}
+                    </span>
+                    <span>{label}</span>
+                  </>
+                )}
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

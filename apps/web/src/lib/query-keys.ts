@@ -35,6 +35,16 @@ export const queryKeys = {
     /** `ReceiveInfo`: the current deposit address, its URI and the username. */
     receive: ["wallet", "receive"] as const,
   },
+  notifications: {
+    /** Everything under it: a notification arriving invalidates this. */
+    all: ["notifications"] as const,
+    /** The newest page (`NotificationPage`): the nav's unread count and the arrivals the app toasts. */
+    latest: ["notifications", "latest"] as const,
+    /** The Notifications screen's infinite list (pages of `NotificationPage`). */
+    list: ["notifications", "list"] as const,
+    /** `NotificationSettings`. */
+    settings: ["notification-settings"] as const,
+  },
   transactions: {
     /** Everything under it: a send or a receive invalidates this. */
     all: ["transactions"] as const,

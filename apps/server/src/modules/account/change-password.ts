@@ -11,6 +11,8 @@ import {
   findPasswordHash,
   updateUser,
 } from "../auth/queries.js";
+import { notices } from "../notifications/notices.js";
+import { notify } from "../notifications/notify.js";
 
 const wrongCurrent = () =>
   new AppError("VALIDATION_ERROR", authText.currentPasswordWrong, {
@@ -20,7 +22,8 @@ const wrongCurrent = () =>
 /**
  * Changes the password after checking the current one. Every other session of the account ends (this
  * one stays), and so do open sign-ins and reset links made under the old password. Wrong current
- * passwords count toward the account's sign-in failure limit: a stolen session cannot guess freely.
+ * passwords count toward the account's sign-in failure limit: a stolen session cannot guess freely. The
+ * customer is told, always (a notification in the same db transaction).
  */
 export async function changePassword({
   ctx,
@@ -51,5 +54,6 @@ export async function changePassword({
     await deleteUserSessions(tx, user.id, sessionId);
     await deleteUserChallenges(tx, user.id);
     await deleteUserResetTokens(tx, user.id);
+    await notify(tx, { userId: user.id, at: now, ...notices.passwordChanged() });
   });
 }

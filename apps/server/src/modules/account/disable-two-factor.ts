@@ -3,9 +3,14 @@ import type { User } from "../../domain/user.js";
 import type { AuthContext } from "../auth/context.js";
 import { authText } from "../auth/messages.js";
 import { findTwoFactorSecrets, updateUser } from "../auth/queries.js";
+import { notices } from "../notifications/notices.js";
+import { notify } from "../notifications/notify.js";
 import { checkTwoFactorCode } from "./two-factor-code.js";
 
-/** Turns two-factor authentication off, with a current code from the app; sign-in codes go by email again. */
+/**
+ * Turns two-factor authentication off, with a current code from the app; sign-in codes go by email again.
+ * The customer is told, always, in the same db transaction.
+ */
 export async function disableTwoFactor({
   ctx,
   user,
@@ -25,10 +30,15 @@ export async function disableTwoFactor({
     lastStep: secrets.totpLastStep,
     code,
   });
-  return updateUser(ctx.db, user.id, {
-    totpSecret: null,
-    totpPendingSecret: null,
-    totpLastStep: null,
-    updatedAt: ctx.clock.now(),
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const updated = await updateUser(tx, user.id, {
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpLastStep: null,
+      updatedAt: now,
+    });
+    await notify(tx, { userId: user.id, at: now, ...notices.twoFactorDisabled() });
+    return updated;
   });
 }

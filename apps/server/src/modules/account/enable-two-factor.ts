@@ -3,9 +3,14 @@ import type { User } from "../../domain/user.js";
 import type { AuthContext } from "../auth/context.js";
 import { authText } from "../auth/messages.js";
 import { findTwoFactorSecrets, updateUser } from "../auth/queries.js";
+import { notices } from "../notifications/notices.js";
+import { notify } from "../notifications/notify.js";
 import { checkTwoFactorCode } from "./two-factor-code.js";
 
-/** Turns two-factor authentication on once a code proves the app holds the pending secret. */
+/**
+ * Turns two-factor authentication on once a code proves the app holds the pending secret; the customer is
+ * told (with Security Alerts on), in the same db transaction.
+ */
 export async function enableTwoFactor({
   ctx,
   user,
@@ -27,10 +32,16 @@ export async function enableTwoFactor({
     code,
   });
   // The confirming code's step counts as used: it cannot sign in a second time.
-  return updateUser(ctx.db, user.id, {
+  const now = ctx.clock.now();
+  const values = {
     totpSecret: secrets.totpPendingSecret,
     totpPendingSecret: null,
     totpLastStep: step,
-    updatedAt: ctx.clock.now(),
+    updatedAt: now,
+  };
+  return ctx.db.transaction(async (tx) => {
+    const updated = await updateUser(tx, user.id, values);
+    await notify(tx, { userId: user.id, at: now, ...notices.twoFactorEnabled() });
+    return updated;
   });
 }

@@ -3,6 +3,8 @@ import type { Db } from "../../db/client.js";
 import { describeDevice } from "../../domain/device.js";
 import { describeLocation } from "../../domain/location.js";
 import { successfulSignInStatus } from "../../domain/suspicious-login.js";
+import { notices } from "../notifications/notices.js";
+import { notify } from "../notifications/notify.js";
 import type { AuthContext, Client } from "./context.js";
 import { insertLoginEvent, signInFacts } from "./login-event-queries.js";
 
@@ -42,7 +44,11 @@ export async function recordFailedSignIn(
   await record(db, { geo, userId, client, status: "failed", now: clock.now() });
 }
 
-/** A completed sign-in, "success" or "suspicious" (see domain/suspicious-login.ts). */
+/**
+ * A completed sign-in, "success" or "suspicious" (see domain/suspicious-login.ts). A suspicious one (a new
+ * device or place, or after a run of failures) is told to the customer, always: call it in the sign-in's
+ * db transaction.
+ */
 export async function recordSuccessfulSignIn(
   db: Db,
   { geo, userId, client, now }: Pick<AuthContext, "geo"> & { userId: string; client: Client; now: Date },
@@ -54,5 +60,15 @@ export async function recordSuccessfulSignIn(
   });
   const status = successfulSignInStatus(facts);
   await record(db, { geo, userId, client, status, now });
+  if (status === "suspicious") {
+    const notice = notices.suspiciousSignIn({
+      device: describeDevice(client.userAgent).label,
+      location: describeLocation(client.ip, geo),
+      ip: client.ip,
+      newDevice: !facts.deviceSeenBefore,
+      newPlace: !facts.ipSeenBefore,
+    });
+    await notify(db, { userId, at: now, ...notice });
+  }
   return status;
 }

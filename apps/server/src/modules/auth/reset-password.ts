@@ -1,5 +1,7 @@
 import { AppError } from "../../domain/app-error.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
+import { notices } from "../notifications/notices.js";
+import { notify } from "../notifications/notify.js";
 import type { AuthContext } from "./context.js";
 import { authText } from "./messages.js";
 import { hashPassword } from "./passwords.js";
@@ -40,6 +42,7 @@ export async function resetPassword({
     await deleteUserSessions(tx, userId);
     await deleteUserChallenges(tx, userId);
     await deleteUserResetTokens(tx, userId);
+    await notify(tx, { userId, at: now, ...notices.passwordReset() });
     return updated;
   });
   // The owner proved control of the email: earlier wrong guesses no longer hold the account.

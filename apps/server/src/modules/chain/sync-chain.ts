@@ -5,6 +5,8 @@ import { inDbTransaction } from "../../db/db-transaction.js";
 import { sats } from "../../domain/money.js";
 import { bankAccountId, customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
 import { postTransfers } from "../../ledger/post-transfers.js";
+import { notices } from "../notifications/notices.js";
+import { notify } from "../notifications/notify.js";
 import {
   markChainPosition,
   markDepositCredited,
@@ -125,8 +127,8 @@ type Payment = Awaited<ReturnType<typeof paymentsIn>>[number];
 
 /**
  * Records a payment seen for the first time: a pending deposit and the customer's pending receive (none
- * for dust). A payment already known is left alone: the deposit row is inserted first, and only the
- * insert that wins writes the history.
+ * for dust), and the customer told. A payment already known is left alone: the deposit row is inserted
+ * first, and only the insert that wins writes the history.
  */
 async function notePayment(
   db: Db,
@@ -160,6 +162,15 @@ async function notePayment(
     at,
   });
   await updateDeposit(db, payment, { walletTransactionId: history.id });
+  await notify(db, {
+    userId: payment.userId,
+    at,
+    ...notices.depositSeen({
+      amount: payment.value,
+      address: payment.address,
+      confirmations: ctx.confirmations,
+    }),
+  });
 }
 
 async function connectBlock(ctx: ChainContext, block: ChainBlock): Promise<void> {
@@ -293,7 +304,7 @@ async function creditConfirmed(ctx: ChainContext, tipHeight: number): Promise<nu
 /**
  * Credits one deposit, in one db transaction: claims its row (still pending), posts hot wallet to
  * customer under the key "deposit:<txid>:<vout>" (so the ledger itself refuses a second credit),
- * completes the customer's receive and adds the coin to the hot wallet.
+ * completes the customer's receive, adds the coin to the hot wallet and tells the customer.
  */
 async function creditDeposit(ctx: ChainContext, deposit: ChainDepositRow): Promise<boolean> {
   return inDbTransaction(ctx.db, async (db) => {
@@ -333,6 +344,11 @@ async function creditDeposit(ctx: ChainContext, deposit: ChainDepositRow): Promi
       status: "available",
       spentBy: null,
       createdAt: at,
+    });
+    await notify(db, {
+      userId: claimed.userId,
+      at,
+      ...notices.depositCredited({ amount: claimed.valueSats, address: claimed.address }),
     });
     return true;
   });

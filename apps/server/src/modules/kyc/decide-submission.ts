@@ -78,7 +78,7 @@ export async function decideSubmission({
     const notice = decisionNotices[submission.level][decision];
     await notify(db, {
       userId: submission.userId,
-      type: "kyc",
+      kind: "verification",
       status: decision === "approve" ? "success" : "warning",
       title: notice.title,
       message: decision === "reject" && reason ? `${notice.message} ${reason}` : notice.message,

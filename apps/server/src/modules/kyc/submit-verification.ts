@@ -126,7 +126,7 @@ export async function submitVerification({
     });
     await notify(db, {
       userId: customer.id,
-      type: "kyc",
+      kind: "verification",
       status: "pending",
       title: "Verification submitted",
       message: "We received your documents and are reviewing them. Verification typically takes 24-48 hours.",

@@ -1,30 +1,45 @@
 import { randomUUID } from "node:crypto";
+import { type NotificationKind, notificationTypeOfKind } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
-import type { NotificationStatus, NotificationType } from "../../db/schema/index.js";
+import type { NotificationStatus } from "../../db/schema/index.js";
+import { isNotificationMade } from "../../domain/notification-rules.js";
+import { getSettings } from "./get-settings.js";
 import { insertNotification } from "./queries.js";
 
 export type Notice = {
   userId: string;
-  type: NotificationType;
+  kind: NotificationKind;
   status: NotificationStatus;
   title: string;
   message: string;
   at: Date;
+  /** The staff member who wrote it (a staff message). */
+  sentBy?: string;
 };
 
 /**
  * Tells the customer something: call it in the db transaction of the event it tells of, so the event and
- * its notification are written together or not at all.
+ * its notification are written together or not at all. The customer's settings decide whether it is made
+ * (domain/notification-rules.ts) and whether it is also emailed: the email is written as due on the
+ * notification, in this db transaction, and sent once it commits (mail-notifications.ts), so an event
+ * that rolls back sends nothing. Answers the notification's id, or null when none is made.
  */
-export async function notify(db: Db, notice: Notice): Promise<void> {
+export async function notify(db: Db, notice: Notice): Promise<string | null> {
+  const settings = await getSettings(db, notice.userId);
+  if (!isNotificationMade(notice.kind, settings)) return null;
+  const id = randomUUID();
   await insertNotification(db, {
-    id: randomUUID(),
+    id,
     userId: notice.userId,
-    type: notice.type,
+    type: notificationTypeOfKind[notice.kind],
+    kind: notice.kind,
     status: notice.status,
     title: notice.title,
     message: notice.message,
     createdAt: notice.at,
     readAt: null,
+    sentBy: notice.sentBy ?? null,
+    email: settings.emailNotifications ? "due" : null,
   });
+  return id;
 }

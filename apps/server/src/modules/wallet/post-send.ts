@@ -7,6 +7,8 @@ import type { User } from "../../domain/user.js";
 import { bankAccountId, customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
 import { IdempotencyKeyReusedError, InsufficientFundsError } from "../../ledger/errors.js";
 import { postTransfers, type Transfer } from "../../ledger/post-transfers.js";
+import { notices } from "../notifications/notices.js";
+import { notify } from "../notifications/notify.js";
 import type { WalletTransactionRow } from "../transactions/queries.js";
 import { recordCustomerTransfer, recordWithdrawal } from "../transactions/record-transfer.js";
 import { queueWithdrawal } from "../withdrawals/queue-withdrawal.js";
@@ -39,7 +41,10 @@ function refusal(error: unknown, fee: Sats): unknown {
   return error instanceof IdempotencyKeyReusedError ? keyReused() : error;
 }
 
-/** To another customer: one transfer, and a completed transaction on each side. */
+/**
+ * To another customer: one transfer, a completed transaction on each side, and each side told (sent,
+ * received) as their Transaction Alerts say.
+ */
 export async function postTransfer(
   send: Send & { payee: Payee; amount: Sats },
 ): Promise<WalletTransactionRow> {
@@ -62,7 +67,7 @@ export async function postTransfer(
   });
   const [transferId] = posting.transferIds;
   if (transferId === undefined) throw new Error("A send's posting made no transfer");
-  return recordCustomerTransfer(tx, {
+  const row = await recordCustomerTransfer(tx, {
     transactionId: request.transactionId,
     sender,
     payee: payee.user,
@@ -72,12 +77,19 @@ export async function postTransfer(
     transferId,
     at,
   });
+  await notify(tx, { userId: sender.id, at, ...notices.transferSent({ amount, to: payee.user.username }) });
+  await notify(tx, {
+    userId: payee.user.id,
+    at,
+    ...notices.transferReceived({ amount, from: sender.username }),
+  });
+  return row;
 }
 
 /**
  * To an outside address: amount + fee leave the customer's balance now, in one posting (the amount to
  * withdrawal clearing, the fee to fee revenue); the withdrawal waits, queued, for the worker to pay it out
- * on the chain. The customer's transaction is pending until the payout confirms.
+ * on the chain. The customer's transaction is pending until the payout confirms; they are told it is sent.
  */
 export async function postWithdrawal(
   send: Send & { address: string; amount: Sats; fee: Sats },
@@ -129,6 +141,11 @@ export async function postWithdrawal(
     amountSats: amount,
     feeSats: fee,
     at,
+  });
+  await notify(tx, {
+    userId: sender.id,
+    at,
+    ...notices.withdrawalQueued({ amount, fee, address: send.address }),
   });
   return row;
 }

@@ -3,6 +3,8 @@ import { sats } from "../../domain/money.js";
 import { bankAccountId, customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
 import { postTransfers, type Transfer } from "../../ledger/post-transfers.js";
 import { insertUtxo, releaseUtxosOf, spendUtxosOf } from "../chain/queries.js";
+import { notices } from "../notifications/notices.js";
+import { notify } from "../notifications/notify.js";
 import { markWithdrawalsFinished } from "../transactions/record-transfer.js";
 import type { PayoutContext } from "./context.js";
 import { findWithdrawalsOf, finishWithdrawals, lockOpenPayout, updatePayout } from "./queries.js";
@@ -70,8 +72,8 @@ export async function settlePayout(ctx: Pick<PayoutContext, "db" | "clock">, txi
 /**
  * The network refused the payout for good, in one db transaction: claims it (still open), gives each of
  * its withdrawals' customers their amount and fee back (a posting each, under the key
- * "withdrawal-reversal:<id>"), marks their transactions failed and frees its coins. Answers false when it
- * was settled or failed already.
+ * "withdrawal-reversal:<id>"), marks their transactions failed, tells each customer, and frees its coins.
+ * Answers false when it was settled or failed already.
  */
 export async function failPayout(
   ctx: Pick<PayoutContext, "db" | "clock">,
@@ -108,6 +110,15 @@ export async function failPayout(
         });
       }
       await postTransfers(db, transfers, { idempotencyKey: `withdrawal-reversal:${withdrawal.id}`, at });
+      await notify(db, {
+        userId: withdrawal.userId,
+        at,
+        ...notices.withdrawalFailed({
+          amount: withdrawal.amountSats,
+          fee: withdrawal.feeSats,
+          address: withdrawal.address,
+        }),
+      });
     }
     await releaseUtxosOf(db, txid);
     await finishWithdrawals(db, txid, "failed", at);

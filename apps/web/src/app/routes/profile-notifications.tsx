@@ -1,12 +1,12 @@
-import { NotBuiltNotice } from "@/components/layout/not-built-notice";
 import { PageHeader } from "@/components/layout/page-header";
+import { NotificationSettings } from "@/features/notifications/components/notification-settings";
 
-/** Screen: profile: notification settings. A placeholder until its issue builds it. */
+/** Screen: profile: notification settings, saved on the server. */
 export function ProfileNotificationsScreen() {
   return (
     <>
       <PageHeader title="Notification Settings" />
-      <NotBuiltNotice />
+      <NotificationSettings />
     </>
   );
 }

@@ -1,0 +1,46 @@
+import { notificationKindSchema, notificationTypeOfKind } from "@satsbank/shared";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_NOTIFICATION_SETTINGS, isNotificationMade } from "./notification-rules.js";
+
+const allOn = { transactionAlerts: true, securityAlerts: true, emailNotifications: true };
+
+describe("isNotificationMade", () => {
+  it("makes, with every switch off, only the protective security notices, KYC and staff messages", () => {
+    const made = notificationKindSchema.options.filter((kind) =>
+      isNotificationMade(kind, DEFAULT_NOTIFICATION_SETTINGS),
+    );
+    expect(made).toEqual([
+      "verification",
+      "suspicious_sign_in",
+      "password_changed",
+      "two_factor_disabled",
+      "staff_message",
+    ]);
+  });
+
+  it("makes every kind with every switch on", () => {
+    for (const kind of notificationKindSchema.options) expect(isNotificationMade(kind, allOn)).toBe(true);
+  });
+
+  it("follows Transaction Alerts for every transaction kind, and Security Alerts for two-factor turned on", () => {
+    const transactionOnly = { ...DEFAULT_NOTIFICATION_SETTINGS, transactionAlerts: true };
+    const securityOnly = { ...DEFAULT_NOTIFICATION_SETTINGS, securityAlerts: true };
+    for (const kind of notificationKindSchema.options) {
+      const type = notificationTypeOfKind[kind];
+      if (type === "transaction") {
+        expect(isNotificationMade(kind, transactionOnly)).toBe(true);
+        expect(isNotificationMade(kind, securityOnly)).toBe(false);
+      }
+    }
+    expect(isNotificationMade("two_factor_enabled", securityOnly)).toBe(true);
+    expect(isNotificationMade("two_factor_enabled", transactionOnly)).toBe(false);
+  });
+
+  it("does not email by itself: Email Notifications alone makes nothing more", () => {
+    const emailOnly = { ...DEFAULT_NOTIFICATION_SETTINGS, emailNotifications: true };
+    for (const kind of notificationKindSchema.options)
+      expect(isNotificationMade(kind, emailOnly)).toBe(
+        isNotificationMade(kind, DEFAULT_NOTIFICATION_SETTINGS),
+      );
+  });
+});

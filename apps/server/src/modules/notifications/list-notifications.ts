@@ -1,0 +1,41 @@
+import type { NotificationPage } from "@satsbank/shared";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../domain/app-error.js";
+import { decodeCursor, encodeCursor } from "../../domain/history.js";
+import { toNotification } from "./notification-view.js";
+import { countUnread, listNotifications as listRows } from "./queries.js";
+
+export const invalidNotificationCursorText =
+  "This page of your notifications is no longer available. Reload your notifications.";
+
+/**
+ * One page of the customer's notifications, newest first (the history's keyset cursor), with the count of
+ * all their unread ones; `nextCursor` asks for the page after it.
+ */
+export async function listNotifications({
+  ctx,
+  userId,
+  cursor,
+  limit,
+}: {
+  ctx: { db: Db };
+  userId: string;
+  cursor?: string | undefined;
+  limit: number;
+}): Promise<NotificationPage> {
+  const after = cursor === undefined ? null : decodeCursor(cursor);
+  if (after === null && cursor !== undefined) {
+    throw new AppError("VALIDATION_ERROR", invalidNotificationCursorText, {
+      cursor: invalidNotificationCursorText,
+    });
+  }
+  // One more row than asked says whether there is a next page.
+  const rows = await listRows(ctx.db, { userId, after, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ row }) => toNotification(row)),
+    nextCursor: rows.length > limit && last !== undefined ? encodeCursor(last.position) : null,
+    unreadCount: await countUnread(ctx.db, userId),
+  };
+}

@@ -1,0 +1,111 @@
+import { formatBtc } from "@satsbank/shared";
+import type { Notice } from "./notify.js";
+
+// What each event tells the customer: the words in one place. Callers add who and when
+// (`notify(tx, { userId, at, ...notices.transferReceived(...) })`) in the event's db transaction.
+
+type Told = Omit<Notice, "userId" | "at">;
+
+const btc = (sats: bigint) => `${formatBtc(sats)} BTC`;
+
+export const notices = {
+  transferReceived: ({ amount, from }: { amount: bigint; from: string }): Told => ({
+    kind: "money_received",
+    status: "success",
+    title: "Bitcoin received",
+    message: `You received ${btc(amount)} from ${from}.`,
+  }),
+  transferSent: ({ amount, to }: { amount: bigint; to: string }): Told => ({
+    kind: "money_sent",
+    status: "success",
+    title: "Bitcoin sent",
+    message: `You sent ${btc(amount)} to ${to}.`,
+  }),
+  withdrawalQueued: ({ amount, fee, address }: { amount: bigint; fee: bigint; address: string }): Told => ({
+    kind: "money_sent",
+    status: "pending",
+    title: "Bitcoin sent",
+    message: `You sent ${btc(amount)} to ${address} (network fee ${btc(fee)}). It completes once the network confirms it.`,
+  }),
+  withdrawalFailed: ({ amount, fee, address }: { amount: bigint; fee: bigint; address: string }): Told => ({
+    kind: "withdrawal_failed",
+    status: "warning",
+    title: "Send failed",
+    message: `Your send of ${btc(amount)} to ${address} could not be completed. The amount and its network fee (${btc(amount + fee)} in all) are back in your balance.`,
+  }),
+  depositSeen: ({
+    amount,
+    address,
+    confirmations,
+  }: {
+    amount: bigint;
+    address: string;
+    confirmations: number;
+  }): Told => ({
+    kind: "money_received",
+    status: "pending",
+    title: "Incoming Bitcoin",
+    message: `${btc(amount)} is on its way to your address ${address}. It is added to your balance after ${confirmations} ${confirmations === 1 ? "confirmation" : "confirmations"}.`,
+  }),
+  depositCredited: ({ amount, address }: { amount: bigint; address: string }): Told => ({
+    kind: "money_received",
+    status: "success",
+    title: "Bitcoin received",
+    message: `${btc(amount)} sent to your address ${address} is confirmed and in your balance.`,
+  }),
+  suspiciousSignIn: ({
+    device,
+    location,
+    ip,
+    newDevice,
+    newPlace,
+  }: {
+    device: string;
+    location: string;
+    ip: string;
+    newDevice: boolean;
+    newPlace: boolean;
+  }): Told => {
+    const what =
+      newDevice && newPlace
+        ? "a new device and place"
+        : newDevice
+          ? "a new device"
+          : newPlace
+            ? "a new place"
+            : "a device after several failed attempts";
+    return {
+      kind: "suspicious_sign_in",
+      status: "warning",
+      title: newDevice || newPlace ? "New sign-in to your account" : "Sign-in after failed attempts",
+      message: `Your account was signed in from ${what}: ${device}, ${location} (IP address ${ip}). If this wasn't you, change your password now.`,
+    };
+  },
+  passwordChanged: (): Told => ({
+    kind: "password_changed",
+    status: "info",
+    title: "Password changed",
+    message:
+      "The password of your account was changed, and your other sessions were signed out. If this wasn't you, reset your password now.",
+  }),
+  passwordReset: (): Told => ({
+    kind: "password_changed",
+    status: "info",
+    title: "Password changed",
+    message:
+      "The password of your account was reset with a link sent to your email, and every session was signed out. If this wasn't you, reset your password now.",
+  }),
+  twoFactorEnabled: (): Told => ({
+    kind: "two_factor_enabled",
+    status: "success",
+    title: "Two-factor authentication on",
+    message: "Signing in now asks for a code from your authenticator app.",
+  }),
+  twoFactorDisabled: (): Told => ({
+    kind: "two_factor_disabled",
+    status: "warning",
+    title: "Two-factor authentication off",
+    message:
+      "Signing in no longer asks for a code from your authenticator app; a code by email is sent instead. If this wasn't you, change your password now.",
+  }),
+} as const;

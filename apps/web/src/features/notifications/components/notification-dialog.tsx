@@ -1,0 +1,49 @@
+import type { Notification } from "@satsbank/shared";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { notificationTimeText } from "../lib/notification-time";
+import { NotificationIcon, NotificationKindLabel } from "./notification-icon";
+
+/** A notification opened: its whole message (a staff message keeps its lines), when, type and status. */
+export function NotificationDialog({
+  notification,
+  open,
+  onOpenChange,
+}: {
+  notification: Notification;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent showCloseButton={false}>
+        <DialogHeader className="flex-row items-center gap-3 pr-0">
+          <NotificationIcon notification={notification} />
+          <div className="min-w-0">
+            <DialogTitle className="break-words">{notification.title}</DialogTitle>
+            <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
+              <time dateTime={notification.createdAt}>{notificationTimeText(notification.createdAt)}</time>
+              <NotificationKindLabel notification={notification} />
+            </p>
+          </div>
+        </DialogHeader>
+        <DialogDescription className="text-sm whitespace-pre-line break-words text-foreground">
+          {notification.message}
+        </DialogDescription>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Close</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { plainMultilineText, plainText, withLineFeeds } from "./text.js";
+
+/** The specification's notification types: what a notification is about. */
+export const notificationTypeSchema = z.enum(["transaction", "kyc", "security", "system"]);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/** The specification's notification statuses: how it went (each has its icon and colour). */
+export const notificationStatusSchema = z.enum(["success", "warning", "info", "pending"]);
+export type NotificationStatus = z.infer<typeof notificationStatusSchema>;
+
+/**
+ * The event a notification tells of. Its type follows from it; the web app decides by it, never by the
+ * English text (the money-received toast), and the server decides by it which are always made.
+ */
+export const notificationKindSchema = z.enum([
+  "money_received",
+  "money_sent",
+  "withdrawal_failed",
+  "verification",
+  "suspicious_sign_in",
+  "password_changed",
+  "two_factor_enabled",
+  "two_factor_disabled",
+  "staff_message",
+]);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/** Each kind's type. */
+export const notificationTypeOfKind = {
+  money_received: "transaction",
+  money_sent: "transaction",
+  withdrawal_failed: "transaction",
+  verification: "kyc",
+  suspicious_sign_in: "security",
+  password_changed: "security",
+  two_factor_enabled: "security",
+  two_factor_disabled: "security",
+  staff_message: "system",
+} as const satisfies Record<NotificationKind, NotificationType>;
+
+/** One notification as its customer sees it. */
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  type: notificationTypeSchema,
+  kind: notificationKindSchema,
+  status: notificationStatusSchema,
+  title: z.string(),
+  message: z.string(),
+  createdAt: z.iso.datetime(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** `GET /api/notifications`: a keyset page, newest first. */
+export const listNotificationsQuerySchema = z.object({
+  cursor: z.string().check(plainText).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
+});
+export type ListNotificationsQuery = z.input<typeof listNotificationsQuerySchema>;
+
+export const notificationPageSchema = z.object({
+  items: z.array(notificationSchema),
+  nextCursor: z.string().nullable(),
+  /** All the customer's unread notifications, not only this page's: the "<n> new" badge. */
+  unreadCount: z.number().int().nonnegative(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const notificationResponseSchema = z.object({ notification: notificationSchema });
+export type NotificationResponse = z.infer<typeof notificationResponseSchema>;
+
+/** `POST /api/notifications/read-all`: how many are unread now (none). */
+export const unreadCountSchema = z.object({ unreadCount: z.number().int().nonnegative() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/**
+ * The customer's notification settings (the page's "All Notifications" is on when all three are). All off
+ * for a new customer.
+ */
+export const notificationSettingsSchema = z.object({
+  /** Notifications of money received, sent, and of a failed withdrawal. */
+  transactionAlerts: z.boolean(),
+  /** Security notifications that are not always made (two-factor turned on). */
+  securityAlerts: z.boolean(),
+  /** Each notification made is also sent by email. */
+  emailNotifications: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export type NotificationSetting = keyof NotificationSettings;
+
+/** `PATCH /api/notifications/settings`: the switches that changed (at least one). */
+export const notificationSettingsBodySchema = notificationSettingsSchema
+  .partial()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: "Change at least one setting",
+  });
+export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySchema>;
+
+/** The switches of Notification Settings, as the page names them. */
+export const notificationSettingLabels = {
+  all: "All Notifications",
+  transactionAlerts: "Transaction Alerts",
+  securityAlerts: "Security Alerts",
+  emailNotifications: "Email Notifications",
+} as const satisfies Record<NotificationSetting | "all", string>;
+
+/**
+ * The specification's toast, "<Name> notifications enabled" / "... disabled": the name is the switch's
+ * without its last word ("Transaction Alerts" -> "Transaction notifications enabled"), so it never reads
+ * "Email Notifications notifications".
+ */
+export function notificationSettingToast(setting: NotificationSetting | "all", enabled: boolean): string {
+  const name = notificationSettingLabels[setting].replace(/ \S+$/, "");
+  return `${name} notifications ${enabled ? "enabled" : "disabled"}`;
+}
+
+/** The events of `GET /api/notifications/stream` (text/event-stream). */
+export const notificationStreamEvents = {
+  /** A notification made after the stream opened; its data is a `Notification`. */
+  notification: "notification",
+} as const;
+
+export const STAFF_MESSAGE_SUBJECT_MAX_LENGTH = 120;
+export const STAFF_MESSAGE_BODY_MAX_LENGTH = 4000;
+
+export const staffMessageMessages = {
+  subjectRequired: "Subject is required",
+  subjectTooLong: `Subject must be at most ${STAFF_MESSAGE_SUBJECT_MAX_LENGTH} characters`,
+  bodyRequired: "Message is required",
+  bodyTooLong: `Message must be at most ${STAFF_MESSAGE_BODY_MAX_LENGTH} characters`,
+} as const;
+
+/**
+ * `POST /api/admin/customers/:userId/messages`: a message from staff to one customer, plain text (the
+ * subject one line, the body with its lines), shown as a system notification.
+ */
+export const staffMessageBodySchema = z.object({
+  subject: z
+    .string()
+    .trim()
+    .check(plainText)
+    .min(1, { error: staffMessageMessages.subjectRequired })
+    .max(STAFF_MESSAGE_SUBJECT_MAX_LENGTH, { error: staffMessageMessages.subjectTooLong }),
+  body: z
+    .string()
+    .overwrite(withLineFeeds)
+    .trim()
+    .check(plainMultilineText)
+    .min(1, { error: staffMessageMessages.bodyRequired })
+    .max(STAFF_MESSAGE_BODY_MAX_LENGTH, { error: staffMessageMessages.bodyTooLong }),
+});
+export type StaffMessageBody = z.infer<typeof staffMessageBodySchema>;
+
+/** What staff get back: the message as sent (not the customer's notification: whether it is read). */
+export const staffMessageResponseSchema = z.object({
+  message: z.object({ id: z.uuid(), userId: z.uuid(), subject: z.string(), createdAt: z.iso.datetime() }),
+});
+export type StaffMessageResponse = z.infer<typeof staffMessageResponseSchema>;
