@@ -57,14 +57,14 @@ describe("BottomNav", () => {
 
   it("shows the unread notifications on Notifications, and says them in its name", () => {
     const nav = renderAt("/dashboard", 3);
-    const link = nav.getByRole("link", { name: "Notifications, 3 unread" });
+    const link = nav.getByRole("link", { name: "Notifications (3 unread)" });
     expect(link).toHaveAttribute("href", "/notifications");
     expect(within(link).getByText("3")).toBeInTheDocument();
   });
 
   it("caps the badge at 9+ but names the real count, and shows none at zero", () => {
     expect(
-      within(renderAt("/dashboard", 12).getByRole("link", { name: "Notifications, 12 unread" })).getByText(
+      within(renderAt("/dashboard", 12).getByRole("link", { name: "Notifications (12 unread)" })).getByText(
         "9+",
       ),
     ).toBeInTheDocument();

@@ -26,7 +26,7 @@ function countText(count: number): string {
 
 /**
  * The main screens' tab bar, as wide as the page column. The active item carries aria-current="page"
- * (set by NavLink). Notifications shows how many are unread ("Notifications, 3 unread").
+ * (set by NavLink). Notifications shows how many are unread ("Notifications (3 unread)").
  */
 export function BottomNav({ unreadNotifications = 0 }: { unreadNotifications?: number }) {
   return (
@@ -47,7 +47,6 @@ export function BottomNav({ unreadNotifications = 0 }: { unreadNotifications?: n
               <NavLink
                 to={to}
                 end={match === "exact"}
-                aria-label={badge > 0 ? `${label}, ${badge} unread` : undefined}
                 className={({ isActive }) =>
                   cn(
                     "group flex min-h-16 flex-col items-center justify-center gap-1 px-1 pt-2 pb-1.5 text-[0.6875rem] font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
@@ -71,7 +70,11 @@ export function BottomNav({ unreadNotifications = 0 }: { unreadNotifications?: n
                         </span>
                       )}
                     </span>
-                    <span>{label}</span>
+                    <span>
+                      {label}
+                      {/* Read after the visible label, so the name starts with what is seen (WCAG 2.5.3). */}
+                      {badge > 0 && <span className="sr-only">{` (${badge} unread)`}</span>}
+                    </span>
                   </>
                 )}
               </NavLink>

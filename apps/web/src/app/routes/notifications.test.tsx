@@ -51,7 +51,7 @@ describe("notifications screen", () => {
     expect(within(buttons[1] as HTMLElement).getByText("Warning")).toBeInTheDocument();
     expect(within(buttons[2] as HTMLElement).getByText("System")).toBeInTheDocument();
     expect(within(buttons[2] as HTMLElement).getByText("Info")).toBeInTheDocument();
-    expect(nav().getByRole("link", { name: "Notifications, 2 unread" })).toHaveAttribute(
+    expect(nav().getByRole("link", { name: "Notifications (2 unread)" })).toHaveAttribute(
       "aria-current",
       "page",
     );
@@ -70,7 +70,7 @@ describe("notifications screen", () => {
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(await screen.findByText("1 new")).toBeInTheDocument();
-    expect(nav().getByRole("link", { name: "Notifications, 1 unread" })).toBeInTheDocument();
+    expect(nav().getByRole("link", { name: "Notifications (1 unread)" })).toBeInTheDocument();
     expect(within(list).getByRole("button", { name: /New sign-in to your account/ })).not.toHaveAttribute(
       "data-unread",
     );

@@ -72,7 +72,7 @@ describe("new notifications while the app is open", () => {
     const server = setup();
     renderRoute("/dashboard");
     const nav = within(await screen.findByRole("navigation", { name: "Main" }));
-    expect(await nav.findByRole("link", { name: "Notifications, 1 unread" })).toBeInTheDocument();
+    expect(await nav.findByRole("link", { name: "Notifications (1 unread)" })).toBeInTheDocument();
     await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
     const source = FakeEventSource.live();
     expect(source.url).toBe("/api/notifications/stream");
@@ -81,7 +81,7 @@ describe("new notifications while the app is open", () => {
     server.add(arrived);
     act(() => source.emit("notification"));
     await expectToast("success", "Bitcoin received", "You received 0.00250000 BTC from bob.");
-    expect(await nav.findByRole("link", { name: "Notifications, 2 unread" })).toBeInTheDocument();
+    expect(await nav.findByRole("link", { name: "Notifications (2 unread)" })).toBeInTheDocument();
     // What was there before the app opened is no news.
     expect(toastTitles()).toEqual(["Bitcoin received"]);
 
@@ -96,7 +96,7 @@ describe("new notifications while the app is open", () => {
       }),
     );
     act(() => source.emit("notification"));
-    expect(await nav.findByRole("link", { name: "Notifications, 3 unread" })).toBeInTheDocument();
+    expect(await nav.findByRole("link", { name: "Notifications (3 unread)" })).toBeInTheDocument();
     expect(toastTitles()).toEqual(["Bitcoin received"]);
   });
 
@@ -105,10 +105,10 @@ describe("new notifications while the app is open", () => {
     const server = setup();
     renderRoute("/dashboard");
     const nav = within(await screen.findByRole("navigation", { name: "Main" }));
-    expect(await nav.findByRole("link", { name: "Notifications, 1 unread" })).toBeInTheDocument();
+    expect(await nav.findByRole("link", { name: "Notifications (1 unread)" })).toBeInTheDocument();
     server.add(arrived);
     await act(() => vi.advanceTimersByTimeAsync(NOTIFICATIONS_POLL_MS));
     await expectToast("success", "Bitcoin received", "You received 0.00250000 BTC from bob.");
-    expect(await nav.findByRole("link", { name: "Notifications, 2 unread" })).toBeInTheDocument();
+    expect(await nav.findByRole("link", { name: "Notifications (2 unread)" })).toBeInTheDocument();
   });
 });
