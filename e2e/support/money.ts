@@ -15,6 +15,7 @@ import type { TestAccount } from "./accounts.js";
  * - jonas: tries a send above the daily limit (refused: nothing moves).
  * - isabella: her identity check waits for staff (seeded pending); she only looks.
  * - elodie: writes to support (no money moves).
+ * - sofia: sends small amounts to new customers in the notifications spec (no test asserts her balance).
  * alice receives money here, so no test may assert her exact balance.
  */
 export const moneyAccounts = {
@@ -27,6 +28,7 @@ export const moneyAccounts = {
   jonas: { name: "Jonas Müller", email: "jonas@example.com", password: "demo-password" },
   isabella: { name: "Isabella Rossi", email: "isabella@example.com", password: "demo-password" },
   elodie: { name: "Élodie Durand", email: "elodie@example.com", password: "demo-password" },
+  sofia: { name: "Sofia Hernández", email: "sofia@example.com", password: "demo-password" },
 } as const satisfies Record<string, TestAccount>;
 
 const SATS_PER_BTC = 100_000_000n;
