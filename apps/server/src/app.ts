@@ -25,6 +25,7 @@ import { sessionLoader } from "./modules/auth/sessions.js";
 import { devClockRoutes } from "./modules/dev-clock/routes.js";
 import { devMailboxRoutes } from "./modules/dev-mailbox/routes.js";
 import { devSandboxRoutes } from "./modules/dev-sandbox/routes.js";
+import { externalWalletRoutes } from "./modules/external-wallets/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import type { KycContext } from "./modules/kyc/context.js";
 import { type KycReviewer, kycReviewer } from "./modules/kyc/reviewer.js";
@@ -199,6 +200,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(walletRoutes, { ctx: wallet, limiter: ctx.limiter });
   await app.register(transactionRoutes, { ctx: { db } });
   await app.register(kycRoutes, { ctx: kyc, limiter: ctx.limiter, reviewSoon: () => reviewer.soon() });
+  await app.register(externalWalletRoutes, {
+    ctx: { db, clock, network: config.bitcoinNetwork, brandName: config.brandName },
+    limiter: ctx.limiter,
+  });
   await app.register(supportRoutes, {
     ctx: {
       ...ctx,

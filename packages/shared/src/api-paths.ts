@@ -41,6 +41,14 @@ export const apiPaths = {
     /** The figures the FAQ states (fee, daily send limits, confirmations). */
     facts: "/api/support/facts",
   },
+  externalWallets: {
+    /** `GET`: the connected wallet (or null); `POST`: connect one with a signed challenge. */
+    current: "/api/external-wallets",
+    /** `POST`: a new message to sign for an address. */
+    challenges: "/api/external-wallets/challenges",
+    /** `POST`: forget the connected wallet. */
+    disconnect: "/api/external-wallets/disconnect",
+  },
   transactions: {
     list: "/api/transactions",
     /** `GET /api/transactions/:transactionId` */

@@ -4,6 +4,7 @@ export * from "./auth.js";
 export * from "./dev-clock.js";
 export * from "./dev-sandbox.js";
 export * from "./errors.js";
+export * from "./external-wallets.js";
 export * from "./kyc.js";
 export * from "./meta.js";
 export * from "./money.js";

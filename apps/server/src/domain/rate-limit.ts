@@ -52,6 +52,8 @@ export const rateLimitRules = {
   kycUploadsPerCustomer: { bucket: "kyc-uploads:customer", max: 30, windowMs: 60 * MINUTE },
   /** Support requests per customer: each is a row for staff to read and a mail; a person needs a few. */
   supportRequestsPerCustomer: { bucket: "support-requests:customer", max: 5, windowMs: HOUR },
+  /** Messages to sign for a wallet, per customer: each replaces the last, and each allows 5 signatures. */
+  walletChallengesPerCustomer: { bucket: "wallet-challenges:customer", max: 30, windowMs: HOUR },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Counters older than two of the longest windows count for no rule and may be deleted. */

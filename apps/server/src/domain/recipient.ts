@@ -13,7 +13,7 @@ export type RecipientInput =
   | { kind: "invalid" };
 
 /** Bech32 addresses may be written in capitals (QR codes do); the canonical form is lower case. */
-function canonicalAddress(text: string): string {
+export function canonicalAddress(text: string): string {
   return /^(bc|tb|bcrt)1/i.test(text) ? text.toLowerCase() : text;
 }
 

@@ -1,6 +1,7 @@
 // One file per domain; this index is what Drizzle (queries) and drizzle-kit (migrations) both read.
 export * from "./auth.js";
 export * from "./chain.js";
+export * from "./external-wallets.js";
 export * from "./kyc.js";
 export * from "./ledger.js";
 export * from "./mail.js";
