@@ -28,6 +28,11 @@ export const queryKeys = {
     /** `KycOverview`: level, the profile's items, the latest submissions, the drafts and where to resume. */
     overview: ["kyc", "overview"] as const,
   },
+  externalWallets: {
+    all: ["external-wallets"] as const,
+    /** `ExternalWallet | null`: the customer's connected wallet. */
+    current: ["external-wallets", "current"] as const,
+  },
   wallet: {
     all: ["wallet"] as const,
     /** `WalletSummary`: balance, spendable amount, fee, today's send limit and the price inside it. */

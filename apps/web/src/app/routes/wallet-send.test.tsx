@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { customer, customerQuote, kycOverview, walletSummary } from "@/test/fixtures";
+import { customer, customerQuote, kycOverview, walletSummary, withdrawalQuote } from "@/test/fixtures";
 import { renderRoute } from "@/test/render-route";
 import { apiError, requestsTo, stubApi } from "@/test/stub-api";
 
@@ -128,5 +128,44 @@ describe("send screen", () => {
     expect(await screen.findByLabelText("Recipient")).toBeInTheDocument();
     expect(screen.getByText("Left today: 0.09000000 BTC")).toBeVisible();
     expect(requestsTo(api, "GET /api/kyc")).toEqual([]);
+  });
+  it("offers the connected wallet as a one-tap recipient: a normal send to its address", async () => {
+    const own = "bcrt1q9vza2e8x573nczrlzms0wvx3gsqjx7vay85cr9";
+    const api = stubApi({
+      user: customer,
+      routes: {
+        "GET /api/wallet": () => walletSummary,
+        "GET /api/external-wallets": () => ({
+          wallet: { provider: "unisat", address: own, connectedAt: "2030-01-15T12:00:00.000Z" },
+        }),
+        "POST /api/wallet/send/quote": withdrawalQuote,
+      },
+    });
+    renderRoute("/wallet/send");
+    const user = userEvent.setup();
+    const recipient = await screen.findByLabelText("Recipient");
+    await user.click(await screen.findByRole("button", { name: "Send to my UniSat Wallet" }));
+    expect(recipient).toHaveValue(own);
+    // An address: what may go to it is the balance less the withdrawal fee.
+    expect(screen.getByText("Available: 0.00745000 BTC")).toBeVisible();
+    await user.type(screen.getByLabelText("Amount (BTC)"), "0.001");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByRole("dialog", { name: "Review Transaction" })).toBeInTheDocument();
+    expect(requestsTo(api, "POST /api/wallet/send/quote")).toEqual([
+      { recipient: own, amountSats: "100000" },
+    ]);
+  });
+
+  it("offers no such recipient without a connected wallet", async () => {
+    stubApi({
+      user: customer,
+      routes: {
+        "GET /api/wallet": () => walletSummary,
+        "GET /api/external-wallets": () => ({ wallet: null }),
+      },
+    });
+    renderRoute("/wallet/send");
+    expect(await screen.findByLabelText("Recipient")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Send to my/ })).not.toBeInTheDocument();
   });
 });

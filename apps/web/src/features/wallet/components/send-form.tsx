@@ -19,6 +19,7 @@ import { newIdempotencyKey } from "../lib/idempotency-key";
 import { sendErrorToast } from "../lib/send-error";
 import { leftTodaySats, maxSendSats, sendableSats } from "../lib/sendable";
 import { fieldProblem, type SendField, validateSend } from "../lib/validate-send";
+import { type OwnWallet, OwnWalletButton } from "./own-wallet-button";
 import { SendAmountField } from "./send-amount-field";
 import { type SendReview, SendReviewDialog } from "./send-review-dialog";
 import { type VerifyLink, VerifyToSendNotice } from "./verify-to-send-notice";
@@ -36,9 +37,11 @@ export interface SendFormProps {
   blocked?: boolean;
   /** Where the "verify to send" notice leads (the screen knows where the customer's verification stopped). */
   verifyLink?: VerifyLink | undefined;
+  /** A one-tap recipient: the customer's own connected wallet ("Send to my UniSat Wallet"). */
+  ownWallet?: OwnWallet | undefined;
 }
 
-export function SendForm({ summary, blocked = false, verifyLink }: SendFormProps) {
+export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: SendFormProps) {
   const navigate = useNavigate();
   const quote = useQuoteSend();
   const [review, setReview] = useState<SendReview | null>(null);
@@ -111,6 +114,15 @@ export function SendForm({ summary, blocked = false, verifyLink }: SendFormProps
             />
           )}
         </FormField>
+        {ownWallet && (
+          <OwnWalletButton
+            wallet={ownWallet}
+            onPick={() => {
+              form.setValue("recipient", ownWallet.address, { shouldDirty: true });
+              edited("recipient");
+            }}
+          />
+        )}
         <SendAmountField
           control={form.control}
           availableSats={sendableSats(summary, recipient)}

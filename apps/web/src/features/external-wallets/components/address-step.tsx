@@ -1,0 +1,80 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type WalletChallenge, type WalletProvider, walletChallengeBodySchema } from "@satsbank/shared";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormAlert } from "@/components/form-alert";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { DialogFooter } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
+import { useCreateWalletChallenge } from "../api/create-wallet-challenge";
+import { notifyConnectionFailed } from "../lib/messages";
+
+const addressFormSchema = walletChallengeBodySchema.pick({ address: true });
+type AddressForm = { address: string };
+
+export interface AddressStepProps {
+  provider: WalletProvider;
+  /** The address typed before (Back keeps it). */
+  address: string;
+  /** Why the dialog came back here (a message that expired), if it did. */
+  notice?: string | undefined;
+  onChallenge: (challenge: WalletChallenge) => void;
+  onCancel: () => void;
+}
+
+/** Step 1 of the paste path: the wallet's address, for which the bank makes a message to sign. */
+export function AddressStep({ provider, address, notice, onChallenge, onCancel }: AddressStepProps) {
+  const createChallenge = useCreateWalletChallenge();
+  const [alert, setAlert] = useState<string | undefined>(notice);
+  const form = useForm<AddressForm>({
+    resolver: zodResolver(addressFormSchema),
+    defaultValues: { address },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ address: typed }) => {
+    setAlert(undefined);
+    createChallenge.mutate(
+      { provider: provider.id, address: typed },
+      {
+        onSuccess: onChallenge,
+        onError: (error) => {
+          notifyConnectionFailed();
+          if (!applyFieldErrors(error, form.setError, ["address"])) setAlert(errorMessage(error));
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <FormAlert>{alert}</FormAlert>
+      <FormField
+        label="Bitcoin address"
+        error={errors.address?.message}
+        hint={`An address of your ${provider.name} that you can sign with.`}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            className="font-mono"
+            {...form.register("address")}
+          />
+        )}
+      </FormField>
+      <DialogFooter className="pt-2">
+        <Button variant="outline" onClick={onCancel} disabled={createChallenge.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={createChallenge.isPending}>
+          {createChallenge.isPending ? "Preparing..." : "Continue"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
