@@ -19,6 +19,7 @@ const BUILT = new Set([
   "/profile/account",
   "/profile/kyc",
   "/profile/security",
+  "/profile/help",
   "/profile/wallet",
   "/dashboard",
   "/wallet",
