@@ -11,6 +11,7 @@ import { openDatabase } from "./db/client.js";
 import { listenerFor } from "./db/listen.js";
 import { migrateDatabase } from "./db/migrate.js";
 import { handleShutdownSignals } from "./lifecycle/shutdown.js";
+import { deriveAuthKeys } from "./modules/auth/keys.js";
 import { type ChainWorker, startChainWorker } from "./modules/chain/chain-worker.js";
 import { kycReviewer } from "./modules/kyc/reviewer.js";
 
@@ -48,6 +49,9 @@ async function main(): Promise<void> {
           confirmations: config.confirmations,
           withdrawalFeeSats: config.withdrawalFeeSats,
           sendLimits: config.sendLimits,
+          // The demo customer signs in through the sign-in use cases: its codes are MACed with these keys.
+          authKeys: deriveAuthKeys(config.appSecret),
+          brandName: config.brandName,
           log: (line) => console.info(line),
         })
       : null;

@@ -4,14 +4,17 @@ import { systemClock } from "../adapters/clock.js";
 import { createDocumentStorage } from "../adapters/storage/create-document-storage.js";
 import { createChainBackend } from "../bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "../bitcoin/wallet-keys.js";
+import { withAppSecret } from "../config/app-secret.js";
 import { withWalletMnemonic } from "../config/wallet-mnemonic.js";
+import { deriveAuthKeys } from "../modules/auth/keys.js";
 import { CliError, runWithDatabase } from "./run.js";
 import { demoSignIns, seedDemoData } from "./seed/seed.js";
 
 await runWithDatabase(async (config, database) => {
   if (config.nodeEnv === "production") throw new CliError("Production is never seeded with demo accounts.");
-  // The same wallet seed as the server: deposit addresses derive from it.
-  const { walletMnemonic, bitcoinNetwork } = await withWalletMnemonic(config);
+  // The same wallet seed as the server: deposit addresses derive from it. The same APP_SECRET too: the
+  // demo customer signs in through the sign-in use cases.
+  const { walletMnemonic, bitcoinNetwork, appSecret } = await withWalletMnemonic(await withAppSecret(config));
   const walletKeys = deriveWalletKeys(walletMnemonic, bitcoinNetwork);
   // The demo money arrives as deposits on the sandbox chain, which lives in this database.
   const chain = createChainBackend({
@@ -31,6 +34,8 @@ await runWithDatabase(async (config, database) => {
     confirmations: config.confirmations,
     withdrawalFeeSats: config.withdrawalFeeSats,
     sendLimits: config.sendLimits,
+    authKeys: deriveAuthKeys(appSecret),
+    brandName: config.brandName,
     log: (line) => console.info(line),
   });
   console.info(created.length === 0 ? "The demo accounts exist already." : `Created: ${created.join(", ")}`);

@@ -10,18 +10,23 @@ import type { DocumentStorage } from "../../adapters/storage/storage.js";
 import { deriveWalletKeys } from "../../bitcoin/wallet-keys.js";
 import { sats } from "../../domain/money.js";
 import { bankBalance, customerBalance } from "../../ledger/accounts.js";
+import { deriveAuthKeys } from "../../modules/auth/keys.js";
+import { listLoginEvents } from "../../modules/auth/login-event-queries.js";
 import { findUserByEmail } from "../../modules/auth/queries.js";
 import { customerMaySend } from "../../modules/kyc/may-send.js";
 import { findLatestSubmission } from "../../modules/kyc/queries.js";
+import { getSettings } from "../../modules/notifications/get-settings.js";
+import { countUnread, listNotifications } from "../../modules/notifications/queries.js";
 import { findCurrentDepositAddress } from "../../modules/wallet/queries.js";
 import { findPayout } from "../../modules/withdrawals/queries.js";
 import { getJson, signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { expectChainBooksBalanced, type SandboxChain, startSandboxChain } from "../../test/sandbox-chain.js";
-import { TEST_WALLET_MNEMONIC } from "../../test/test-config.js";
-import { DEMO_PASSWORD, demoCustomers } from "./demo-accounts.js";
+import { TEST_WALLET_MNEMONIC, testConfig } from "../../test/test-config.js";
+import { DEMO_PASSWORD, demoCustomers, demoStaff } from "./demo-accounts.js";
 import { demoPendingReview, demoRejected } from "./demo-kyc.js";
 import { DEMO_BALANCE_SATS, demoOpenings, demoSends, demoWithdrawal } from "./demo-money.js";
+import { DEMO_EMAIL, DEMO_READ_AFTER_DAYS, demoNotificationSettings } from "./demo-notifications.js";
 import { seedDemoData } from "./seed.js";
 import { outsideAddress } from "./seed-chain.js";
 import { seedKey } from "./seed-money.js";
@@ -40,6 +45,8 @@ const seed = () =>
     confirmations: 1,
     withdrawalFeeSats: sats(1000n),
     sendLimits: { level1: sats(10_000_000n), level2: sats(200_000_000n) },
+    authKeys: deriveAuthKeys(testConfig().appSecret),
+    brandName: testConfig().brandName,
     log: (line) => {
       throw new Error(`The seed on the sandbox said: ${line}`);
     },
@@ -89,6 +96,116 @@ async function snapshot(): Promise<Record<string, string>> {
   for (const { id, balance } of balances.rows) counts[`balance of ledger account ${id}`] = balance;
   return counts;
 }
+
+describe("the demo customer's notifications", () => {
+  const DAY_MS = 86_400_000;
+  const notificationsOf = async (userId: string) =>
+    (await listNotifications(t.db, { userId, after: null, limit: 500 })).map(({ row }) => row);
+
+  it("were made by the seeded events as the demo's settings say: every type, the week's newest unread", async () => {
+    const demo = await user(DEMO_EMAIL);
+    expect(await getSettings(t.db, demo.id)).toEqual(demoNotificationSettings);
+    const rows = await notificationsOf(demo.id);
+    expect(new Set(rows.map((row) => row.type))).toEqual(
+      new Set(["transaction", "kyc", "security", "system"]),
+    );
+    // Email Notifications off: nothing of it was mailed.
+    expect(rows.filter((row) => row.email !== null)).toEqual([]);
+
+    // Transaction Alerts on before the money moved: each of the demo's transfers, its deposit and its
+    // withdrawal told them.
+    const transfers = demoSends.filter((send) => send.from === DEMO_EMAIL || send.to === DEMO_EMAIL);
+    const money = rows.filter((row) => row.type === "transaction");
+    expect(money.filter((row) => row.kind === "money_sent")).toHaveLength(
+      transfers.filter((send) => send.from === DEMO_EMAIL).length + 1,
+    );
+    expect(money.filter((row) => row.kind === "money_received" && row.status === "success")).toHaveLength(
+      transfers.filter((send) => send.to === DEMO_EMAIL).length + 1,
+    );
+    expect(money.some((row) => row.message.includes(outsideAddress("regtest")))).toBe(true);
+    expect(rows.filter((row) => row.type === "kyc").map((row) => row.title)).toContain("Identity verified");
+
+    // The one security notification is the sign-in from the phone, a new device and place.
+    const security = rows.filter((row) => row.type === "security");
+    expect(security).toMatchObject([
+      { kind: "suspicious_sign_in", status: "warning", title: "New sign-in to your account", readAt: null },
+    ]);
+    expect(security[0]?.message).toContain("a new device and place: Mobile Safari 17 on iOS");
+    expect(security[0]?.message).toContain("203.0.113.7");
+
+    // The staff messages, from the seeded staff account, plain text kept with its lines.
+    const staff = await user(demoStaff.email);
+    const messages = rows.filter((row) => row.type === "system");
+    expect(messages.map((row) => row.title).reverse()).toEqual([
+      "Welcome to Satsbank",
+      "Keep your account safe with two-factor authentication",
+      "Scheduled maintenance",
+    ]);
+    expect(messages.every((row) => row.kind === "staff_message" && row.sentBy === staff.id)).toBe(true);
+    expect(messages.every((row) => row.message.startsWith("Hi Demo,\n\n"))).toBe(true);
+
+    // Read: what is older than a week, each after it was made; the rest is unread, and counted so.
+    const now = Date.now();
+    const read = rows.filter((row) => row.readAt !== null);
+    const unread = rows.filter((row) => row.readAt === null);
+    expect(read.length).toBeGreaterThan(0);
+    expect(unread.length).toBeGreaterThanOrEqual(3);
+    expect(await countUnread(t.db, demo.id)).toBe(unread.length);
+    expect(unread.every((row) => now - row.createdAt.getTime() < DEMO_READ_AFTER_DAYS * DAY_MS)).toBe(true);
+    expect(read.every((row) => now - row.createdAt.getTime() > DEMO_READ_AFTER_DAYS * DAY_MS)).toBe(true);
+    expect(read.every((row) => (row.readAt?.getTime() ?? 0) > row.createdAt.getTime())).toBe(true);
+    expect(read.every((row) => (row.readAt?.getTime() ?? Infinity) < now)).toBe(true);
+    // Opened while signed in: within 12 hours (a session without Remember me) of a seeded sign-in.
+    const signIns = (await listLoginEvents(t.db, demo.id, 10)).map((event) => event.createdAt.getTime());
+    const inASession = (readAt: number) => signIns.some((at) => readAt > at && readAt - at < DAY_MS / 2);
+    expect(read.every((row) => inASession(row.readAt?.getTime() ?? 0))).toBe(true);
+    expect(new Set(unread.map((row) => row.type))).toEqual(new Set(["transaction", "security", "system"]));
+  });
+
+  it("shows the demo's two sign-ins in their login history, the phone's marked suspicious, both sessions over", async () => {
+    const demo = await user(DEMO_EMAIL);
+    const events = await listLoginEvents(t.db, demo.id, 10);
+    expect(events).toMatchObject([
+      {
+        ipAddress: "203.0.113.7",
+        device: "Mobile Safari 17 on iOS",
+        location: "Unknown",
+        status: "suspicious",
+      },
+      { ipAddress: "198.51.100.23", device: "Chrome 124 on macOS", location: "Unknown", status: "success" },
+    ]);
+    const days = (when: Date | undefined) => (Date.now() - (when?.getTime() ?? 0)) / DAY_MS;
+    expect(days(events[0]?.createdAt)).toBeGreaterThan(1);
+    expect(days(events[0]?.createdAt)).toBeLessThan(3);
+    expect(days(events[1]?.createdAt)).toBeGreaterThan(19);
+    expect(days(events[1]?.createdAt)).toBeLessThan(21);
+    const open = await t.db.execute(
+      sql`select id from sessions where user_id = ${demo.id} and expires_at > now()`,
+    );
+    expect(open.rows).toEqual([]);
+
+    // Signing in shows them, newest first, below this sign-in; and the unread notifications as "<n> new".
+    const unread = await countUnread(t.db, demo.id);
+    const { token } = await signIn(t, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
+    const history = (await getJson(t, apiPaths.account.loginHistory, { cookie: token })).json();
+    expect(history.entries.slice(1).map((entry: { ipAddress: string }) => entry.ipAddress)).toEqual([
+      "203.0.113.7",
+      "198.51.100.23",
+    ]);
+    const list = (await getJson(t, apiPaths.notifications.list, { cookie: token })).json();
+    // This sign-in too comes from a new device and place: it is told as well.
+    expect(list.unreadCount).toBe(unread + 1);
+  });
+
+  it("makes no notification, sign-in or read when it runs again", async () => {
+    const demo = await user(DEMO_EMAIL);
+    const before = await notificationsOf(demo.id);
+    const events = await listLoginEvents(t.db, demo.id, 10);
+    expect(await seed()).toEqual([]);
+    expect(await notificationsOf(demo.id)).toEqual(before);
+    expect(await listLoginEvents(t.db, demo.id, 10)).toEqual(events);
+  });
+});
 
 describe("the demo money", () => {
   it("leaves the demo customer with exactly 0.00746 BTC, from transfers, a deposit and a withdrawal", async () => {

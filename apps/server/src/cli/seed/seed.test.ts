@@ -21,6 +21,7 @@ import {
   users,
 } from "../../db/schema/index.js";
 import { sats } from "../../domain/money.js";
+import { deriveAuthKeys } from "../../modules/auth/keys.js";
 import { findUserByEmail } from "../../modules/auth/queries.js";
 import { reviewPendingAutomatically } from "../../modules/kyc/auto-review.js";
 import { getKycOverview } from "../../modules/kyc/get-overview.js";
@@ -29,7 +30,7 @@ import { findEvents, findLatestSubmission, findSubmissionDocuments } from "../..
 import { findCurrentDepositAddress } from "../../modules/wallet/queries.js";
 import { getJson, signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
-import { TEST_WALLET_MNEMONIC } from "../../test/test-config.js";
+import { TEST_WALLET_MNEMONIC, testConfig } from "../../test/test-config.js";
 import { demoCustomers, demoStaff } from "./demo-accounts.js";
 import { demoPendingReview, demoRejected } from "./demo-kyc.js";
 import { demoSignIns, SEEDED_SETTING, seedDemoData, seedOnFirstStart } from "./seed.js";
@@ -57,6 +58,8 @@ const seedInput = () => ({
   confirmations: 1,
   withdrawalFeeSats: sats(1000n),
   sendLimits: { level1: sats(10_000_000n), level2: sats(200_000_000n) },
+  authKeys: deriveAuthKeys(testConfig().appSecret),
+  brandName: testConfig().brandName,
   log: (line: string) => {
     said.push(line);
   },
@@ -95,9 +98,15 @@ describe("the demo seed", () => {
     expect(rows.every((row) => row.passwordHash.startsWith("$argon2id$"))).toBe(true);
     // The operator's example addresses can receive no link: every seeded account starts verified.
     expect(rows.filter((row) => row.emailVerifiedAt === null)).toEqual([]);
-    // Nothing but the accounts: no sessions, no sign-ins.
-    expect(await t.db.select().from(sessions)).toEqual([]);
-    expect(await t.db.select().from(loginEvents)).toEqual([]);
+    // No sign-ins but the demo customer's two seeded ones (the chain plays no part in them), whose
+    // sessions are long over.
+    const signIns = await t.db.select().from(loginEvents);
+    expect(signIns.map((row) => [row.userId, row.ipAddress, row.status]).sort()).toEqual([
+      [byEmail.get("demo@example.com")?.id, "198.51.100.23", "success"],
+      [byEmail.get("demo@example.com")?.id, "203.0.113.7", "suspicious"],
+    ]);
+    const now = Date.now();
+    expect((await t.db.select().from(sessions)).filter((row) => row.expiresAt.getTime() > now)).toEqual([]);
     // Without the sandbox, no money (it would have no coins behind it), and one line says why.
     expect(await t.db.select().from(ledgerTransfers)).toEqual([]);
     expect(said).toEqual([NO_DEMO_MONEY]);

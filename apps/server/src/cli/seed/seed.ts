@@ -6,21 +6,29 @@ import { createStaff } from "../../modules/auth/create-staff.js";
 import { signUp } from "../../modules/auth/sign-up.js";
 import { DEMO_PASSWORD, demoCustomers, demoStaff } from "./demo-accounts.js";
 import { type DemoMoneyInput, seedDemoMoney } from "./seed-money.js";
+import {
+  type DemoNotificationsInput,
+  seedDemoNotifications,
+  seedNotificationSettings,
+} from "./seed-notifications.js";
 
 /** app_settings key: the embedded default seeds on its first start only. */
 export const SEEDED_SETTING = "demo_data_seeded";
 
 const alreadyExists = (error: unknown) => error instanceof AppError && error.code === "CONFLICT";
 
-export type SeedInput = DemoMoneyInput;
+export type SeedInput = DemoMoneyInput & Pick<DemoNotificationsInput, "authKeys" | "brandName">;
 
 /**
  * Makes the demo accounts through the real use cases (sign-up for customers, create-staff for the
- * admin), skipping any whose email already has an account, then their money on the sandbox chain
- * (seed-money.ts): running it twice changes nothing. Returns the emails it created.
+ * admin), skipping any whose email already has an account; the demo customer's Notification Settings;
+ * everyone's identity checks and money on the sandbox chain (seed-money.ts); then the demo customer's
+ * sign-ins, staff messages and read notifications (seed-notifications.ts): running it twice changes
+ * nothing. Returns the emails it created.
  */
 export async function seedDemoData(input: SeedInput): Promise<string[]> {
   const { db, clock } = input;
+  const now = clock.now();
   const ctx = { db, clock, limiter: createRateLimiter({ db, clock }) };
   const created: string[] = [];
   for (const customer of demoCustomers) {
@@ -37,7 +45,9 @@ export async function seedDemoData(input: SeedInput): Promise<string[]> {
   } catch (error) {
     if (!alreadyExists(error)) throw error;
   }
+  await seedNotificationSettings({ db, now });
   await seedDemoMoney(input);
+  await seedDemoNotifications({ ...input, now });
   await db
     .insert(appSettings)
     .values({ key: SEEDED_SETTING, value: { at: clock.now().toISOString() } })
