@@ -8,7 +8,8 @@ export type MailMessage = { to: string; subject: string; text: string };
  * nothing, and must look the same as one that sends).
  */
 export type Mailer = {
-  readonly kind: "smtp" | "outbox";
+  /** `memory`: kept in the process only, never delivered (the seed, reading the sign-in code it sent). */
+  readonly kind: "smtp" | "outbox" | "memory";
   send(message: MailMessage): Promise<void>;
   /** Waits for messages still being delivered, then releases connections. */
   close(): Promise<void>;

@@ -14,9 +14,7 @@ export type KeptMailer = Mailer & {
 export function keptMailer(): KeptMailer {
   const kept: MailMessage[] = [];
   return {
-    // Mailer knows two kinds; this one, like the outbox, keeps messages instead of delivering them (and
-    // nothing reads the kind of a mailer that is not the app's).
-    kind: "outbox",
+    kind: "memory",
     send: async (message) => {
       kept.push(message);
     },
