@@ -85,11 +85,17 @@ export function notificationHub({
   return {
     async start() {
       if (listen !== null && listening === null && !stopped) {
-        listening = await listen(NOTIFICATIONS_CHANNEL, heard, () => {
-          // Announcements may have been missed: the streams close, and the browsers reconnect and reload.
-          log.warn("the notifications listener lost its connection; reconnecting");
-          closeStreams();
-        });
+        try {
+          listening = await listen(NOTIFICATIONS_CHANNEL, heard, () => {
+            // Announcements may have been missed: the streams close, and the browsers reconnect and reload.
+            log.warn("the notifications listener lost its connection; reconnecting");
+            closeStreams();
+          });
+        } catch (error) {
+          // The database is down as the server starts: the server still answers (its health check says
+          // so), and the browsers fall back to polling until a restart listens again.
+          log.error({ err: error }, "the notifications listener could not start; browsers will poll");
+        }
       }
       sweep();
       timer ??= setInterval(sweep, SWEEP_EVERY_MS).unref();
