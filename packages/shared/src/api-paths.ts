@@ -67,12 +67,38 @@ export const apiPaths = {
     settings: "/api/notifications/settings",
   },
   admin: {
+    /** `GET`: the header ("Admin Dashboard", "Super Admin") and the staff's two-factor state. */
+    me: "/api/admin/me",
     ledgerHealth: "/api/admin/ledger/health",
+    /** `GET`: Banking Customers (search, sort, offset pages). */
+    customers: "/api/admin/customers",
+    /** `GET /api/admin/customers/:userId`: User Details. */
+    customer: (userId: string) => `/api/admin/customers/${encodeURIComponent(userId)}`,
+    /** `POST /api/admin/customers/:userId/deactivate`: with a reason; ends their sessions. */
+    deactivateCustomer: (userId: string) => `/api/admin/customers/${encodeURIComponent(userId)}/deactivate`,
+    /** `POST /api/admin/customers/:userId/reactivate`: with a reason. */
+    reactivateCustomer: (userId: string) => `/api/admin/customers/${encodeURIComponent(userId)}/reactivate`,
     /** `POST /api/admin/customers/:userId/messages`: a message from staff, as a notification. */
     customerMessages: (userId: string) => `/api/admin/customers/${encodeURIComponent(userId)}/messages`,
+    /** `GET`: Transaction History (filters, keyset pages). */
+    transactions: "/api/admin/transactions",
+    /** `GET`: the filtered Transaction History as a CSV attachment, streamed. */
+    transactionsExport: "/api/admin/transactions/export.csv",
+    /** `GET`: KYC Reviews (`?status=pending`, oldest first). */
+    kycSubmissions: "/api/admin/kyc/submissions",
     /** `POST /api/admin/kyc/submissions/:submissionId/decision` */
     kycDecision: (submissionId: string) =>
       `/api/admin/kyc/submissions/${encodeURIComponent(submissionId)}/decision`,
+    /** `GET`: support requests (`?status=open`). */
+    support: "/api/admin/support",
+    /** `POST /api/admin/support/:requestId/reply`: mailed to the customer and notified; status answered. */
+    supportReply: (requestId: string) => `/api/admin/support/${encodeURIComponent(requestId)}/reply`,
+    /** `POST /api/admin/support/:requestId/close` */
+    supportClose: (requestId: string) => `/api/admin/support/${encodeURIComponent(requestId)}/close`,
+    /** `GET`: the books' invariants, pending withdrawals, reorganised deposits, the follower's lag. */
+    books: "/api/admin/books",
+    /** `GET`: the audit log (search, keyset pages); read-only. */
+    audit: "/api/admin/audit",
   },
   dev: {
     mailbox: "/api/dev/mailbox",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { staffAccessErrors } from "./admin.js";
 import { errorCodeSchema, errorReasonSchema, errorResponseSchema, errorStatus } from "./errors.js";
 import { sendErrors } from "./wallet.js";
 
@@ -23,9 +24,10 @@ describe("error contract", () => {
     expect(errorResponseSchema.parse(refused)).toEqual(refused);
     const unknown = { error: { code: "CONFLICT", message: "m", reason: "becauseISaidSo" } };
     expect(errorResponseSchema.safeParse(unknown).success).toBe(false);
+    const toasts = { ...sendErrors, ...staffAccessErrors };
     for (const reason of errorReasonSchema.options) {
-      expect(sendErrors[reason].title).not.toBe("");
-      expect(sendErrors[reason].text).not.toBe("");
+      expect(toasts[reason].title).not.toBe("");
+      expect(toasts[reason].text).not.toBe("");
     }
   });
 });

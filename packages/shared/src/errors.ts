@@ -33,6 +33,10 @@ export const errorReasonSchema = z.enum([
   "notVerified",
   "emailNotVerified",
   "keyReused",
+  /** The account was deactivated by staff: it cannot sign in or send. */
+  "accountInactive",
+  /** Production staff without an authenticator app: enrol one before the dashboard opens. */
+  "enrolTwoFactor",
 ]);
 export type ErrorReason = z.infer<typeof errorReasonSchema>;
 

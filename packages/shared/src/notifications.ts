@@ -23,6 +23,9 @@ export const notificationKindSchema = z.enum([
   "two_factor_enabled",
   "two_factor_disabled",
   "staff_message",
+  "account_deactivated",
+  "account_reactivated",
+  "support_reply",
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -37,6 +40,9 @@ export const notificationTypeOfKind = {
   two_factor_enabled: "security",
   two_factor_disabled: "security",
   staff_message: "system",
+  account_deactivated: "system",
+  account_reactivated: "system",
+  support_reply: "system",
 } as const satisfies Record<NotificationKind, NotificationType>;
 
 /** One notification as its customer sees it. */

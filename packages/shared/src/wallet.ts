@@ -25,6 +25,9 @@ export const receiveMessages = {
 /** A refusal's destructive toast: its title and its text. */
 export type SendErrorToast = { readonly title: string; readonly text: string };
 
+/** The reasons a quote or a send can be refused for (every reason but the staff dashboard's own). */
+export type SendErrorReason = Exclude<ErrorReason, "enrolTwoFactor">;
+
 /**
  * Why the server refuses a quote or a send, written once for both sides and keyed by the error's
  * `reason`. Field problems come back as `fields.recipient` / `fields.amount` of a VALIDATION_ERROR (the
@@ -63,7 +66,16 @@ export const sendErrors = {
     text: "Confirm your email address before sending Bitcoin: open the link we emailed you",
   },
   keyReused: { title: "Send not repeated", text: "This send was already submitted with different details" },
-} as const satisfies Record<ErrorReason, SendErrorToast>;
+  accountInactive: {
+    title: "Account deactivated",
+    text: "This account has been deactivated. Please contact us to reactivate it.",
+  },
+} as const satisfies Record<SendErrorReason, SendErrorToast>;
+
+/** True when a refusal's reason is one of a send's (`sendErrors` has its toast). */
+export function isSendErrorReason(reason: ErrorReason): reason is SendErrorReason {
+  return Object.hasOwn(sendErrors, reason);
+}
 
 /** "You can only send up to 0.00746 BTC": the spendable amount in its shortest exact form. */
 export function insufficientFundsText(spendableSats: bigint): string {

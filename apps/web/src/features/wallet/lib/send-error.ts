@@ -1,4 +1,10 @@
-import { type ErrorCode, type SendErrorToast, sendErrors, sendMessages } from "@satsbank/shared";
+import {
+  type ErrorCode,
+  isSendErrorReason,
+  type SendErrorToast,
+  sendErrors,
+  sendMessages,
+} from "@satsbank/shared";
 import { type ApiError, isApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/form-errors";
 
@@ -19,7 +25,7 @@ const codeTitles: Partial<Record<ErrorCode, string>> = {
 };
 
 function titleOf(error: ApiError, field: SendErrorField | undefined, fallbackTitle: string): string {
-  if (error.reason !== undefined) return sendErrors[error.reason].title;
+  if (error.reason !== undefined && isSendErrorReason(error.reason)) return sendErrors[error.reason].title;
   if (field !== undefined) return fieldTitles[field];
   return codeTitles[error.code] ?? fallbackTitle;
 }
