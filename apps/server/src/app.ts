@@ -47,6 +47,7 @@ import { openApi } from "./plugins/openapi.js";
 import { securityHeaders } from "./plugins/security-headers.js";
 import { session, sessionCookies } from "./plugins/session.js";
 import { spa } from "./plugins/spa.js";
+import { staffAccess } from "./plugins/staff-access.js";
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -184,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Before the session: a refused cross-site request costs no database lookup.
   await app.register(csrf);
   await app.register(session, { loadSession, clock, cookies });
+  // Every /api/admin endpoint: staff only (401, 403), and in production only with an authenticator app.
+  await app.register(staffAccess, { twoFactorRequired: config.staffTwoFactorRequired });
   // Off unless API_DOCS=true: the full map of the API is not for every visitor of a production bank.
   if (config.apiDocs) await app.register(openApi, { brandName: config.brandName });
 
@@ -212,7 +215,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       confirmations: config.confirmations,
     },
   });
-  await app.register(adminRoutes, { ctx: { db, clock } });
+  await app.register(adminRoutes, {
+    ctx: {
+      db,
+      clock,
+      mailer,
+      brandName: config.brandName,
+      price: wallet.price,
+      chain: chain.backend,
+      staffTwoFactorRequired: config.staffTwoFactorRequired,
+    },
+  });
   await app.register(notificationRoutes, {
     ctx: { db, clock },
     hub: notices,

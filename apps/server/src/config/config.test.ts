@@ -124,7 +124,13 @@ describe("loadConfig", () => {
       },
       kycReview: "auto",
       sendLimits: { level1: 5_000_000n, level2: 100_000_000n },
+      staffTwoFactorRequired: true,
     });
+  });
+
+  it("asks staff for an authenticator app in production only", () => {
+    expect(loadConfig({}).staffTwoFactorRequired).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test" }).staffTwoFactorRequired).toBe(false);
   });
 
   it("reviews KYC automatically by default, by hand in production, with 0.1 and 2 BTC daily limits", () => {

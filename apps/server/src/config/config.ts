@@ -53,6 +53,12 @@ export type Config = WalletConfig &
     testClock: z.infer<typeof testClockSchema>;
     /** Where uploaded documents are kept: `createDocumentStorage(config.storage, config.dataDir)`. */
     storage: StorageConfig;
+    /**
+     * Staff must sign in with an authenticator app: without one, every staff endpoint but the header's
+     * answers 403 (reason enrolTwoFactor). Not a variable of its own: NODE_ENV=production sets it;
+     * elsewhere the dashboard only warns, so the seeded staff account can sign in with an email code.
+     */
+    staffTwoFactorRequired: boolean;
   };
 
 /** A Config whose APP_SECRET and WALLET_MNEMONIC have been settled: what the app runs with. */
@@ -200,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     apiDocs: vars.API_DOCS ?? false,
     testClock: vars.TEST_CLOCK ?? "system",
     storage,
+    staffTwoFactorRequired: nodeEnv === "production",
     ...wallet,
     ...chain,
     ...kyc,

@@ -74,3 +74,16 @@ export function resumeStep(
   if (!drafts.selfie) return "selfie";
   return "status";
 }
+
+/**
+ * The KYC status staff see for a customer: their basic level's (identity and address, which a submission
+ * and its decision move together). modules/admin/queries.ts sorts by the same rule in SQL.
+ */
+export function basicStatusOf(items: ItemStates): KycItemStatus {
+  const identity = items.identity ?? "required";
+  const address = items.address ?? "required";
+  if (identity === "verified" && address === "verified") return "verified";
+  if (identity === "pending" || address === "pending") return "pending";
+  if (identity === "rejected" || address === "rejected") return "rejected";
+  return "required";
+}

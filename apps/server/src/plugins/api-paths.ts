@@ -2,6 +2,8 @@ import type { FastifyRequest } from "fastify";
 
 /** Paths the SPA fallback never answers: the JSON API, the health check and development pages. */
 export const API_PREFIX = "/api";
+/** The staff dashboard's endpoints: every one is staff only (plugins/staff-access.ts). */
+export const STAFF_PREFIX = "/api/admin";
 export const HEALTH_PATH = "/healthz";
 /** Development-only pages (the dev mailbox): a JSON 404 in production, never the web app. */
 export const DEV_PREFIX = "/dev";
@@ -11,6 +13,11 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
 /** `path` is a path without its query string, as routedPath gives it. */
 export function isApiPath(path: string): boolean {
   return under(path, API_PREFIX);
+}
+
+/** A staff endpoint's path (or an unrouted path under it). */
+export function isStaffPath(path: string): boolean {
+  return under(path, STAFF_PREFIX);
 }
 
 export function isServerPath(path: string): boolean {

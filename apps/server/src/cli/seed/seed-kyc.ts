@@ -2,6 +2,7 @@ import type { DocumentStorage } from "../../adapters/storage/storage.js";
 import type { Db } from "../../db/client.js";
 import type { KycReviewMode } from "../../db/schema/index.js";
 import { AppError } from "../../domain/app-error.js";
+import { offlineStaffActor } from "../../domain/staff.js";
 import type { User } from "../../domain/user.js";
 import { automatedProblem } from "../../modules/kyc/auto-review.js";
 import { type Decider, decideSubmission } from "../../modules/kyc/decide-submission.js";
@@ -53,7 +54,7 @@ function planFor(email: string, input: IdentityChecksInput): Plan {
         at: decided,
         decision: "reject",
         reason: demoRejected.reason,
-        decider: { actor: "staff", userId: input.staff.id },
+        decider: { actor: "staff", staff: offlineStaffActor(input.staff) },
       },
       billPrinted,
     };

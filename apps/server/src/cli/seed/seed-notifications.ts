@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
 import { describeDevice } from "../../domain/device.js";
 import type { HistoryPosition } from "../../domain/history.js";
+import { offlineStaffActor } from "../../domain/staff.js";
 import type { User } from "../../domain/user.js";
 import type { AuthKeys } from "../../modules/auth/keys.js";
 import { signInFacts } from "../../modules/auth/login-event-queries.js";
@@ -160,7 +161,7 @@ async function seedStaffMessages(input: DemoNotificationsInput, demo: User): Pro
     const when = at(input.now, message.daysAgo, message.time);
     await sendStaffMessage({
       ctx: { db, clock: fixedClock(when) },
-      staff,
+      staff: offlineStaffActor(staff),
       userId: demo.id,
       // Checked as the admin route checks what staff type.
       body: staffMessageBodySchema.parse({

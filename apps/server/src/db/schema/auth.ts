@@ -50,6 +50,17 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
     uniqueIndex("users_username_unique").on(t.username),
+    // Banking Customers: the search (ILIKE '%text%') on name, email and username, and each sort of the
+    // customers' table (ties broken by id). Balance and KYC status come from other tables: see
+    // modules/admin/queries.ts.
+    index("users_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("users_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
+    index("users_customers_name_idx").on(sql`lower(${t.name})`, t.id).where(sql`${t.role} = 'customer'`),
+    index("users_customers_email_idx").on(t.email, t.id).where(sql`${t.role} = 'customer'`),
+    index("users_customers_created_idx").on(t.createdAt, t.id).where(sql`${t.role} = 'customer'`),
+    index("users_customers_account_type_idx").on(t.accountType, t.id).where(sql`${t.role} = 'customer'`),
+    index("users_customers_status_idx").on(t.status, t.id).where(sql`${t.role} = 'customer'`),
     check("users_email_normalised", sql`${t.email} = lower(btrim(${t.email}))`),
     // The username rule of packages/shared/src/username.ts, so no code path can store another.
     check(

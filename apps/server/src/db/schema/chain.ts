@@ -67,6 +67,8 @@ export const chainDeposits = pgTable(
     index("chain_deposits_status_height_idx").on(t.status, t.blockHeight),
     index("chain_deposits_block_idx").on(t.blockHeight),
     index("chain_deposits_user_idx").on(t.userId),
+    // Books: the deposits a reorganisation flagged (usually none).
+    index("chain_deposits_reorged_idx").on(t.reorgedAt).where(sql`${t.reorgedAt} is not null`),
     check("chain_deposits_status_check", sql`${t.status} in (${quoted(depositStatuses)})`),
     check("chain_deposits_value_check", sql`${t.valueSats} > 0`),
   ],

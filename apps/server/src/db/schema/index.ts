@@ -1,4 +1,5 @@
 // One file per domain; this index is what Drizzle (queries) and drizzle-kit (migrations) both read.
+export * from "./audit.js";
 export * from "./auth.js";
 export * from "./chain.js";
 export * from "./external-wallets.js";

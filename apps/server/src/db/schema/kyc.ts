@@ -67,6 +67,8 @@ export const kycSubmissions = pgTable(
   },
   (t) => [
     index("kyc_submissions_status_idx").on(t.status, t.reviewMode, t.submittedAt),
+    // KYC Reviews: one status, by submission time (either way).
+    index("kyc_submissions_review_idx").on(t.status, t.submittedAt, t.id),
     index("kyc_submissions_user_idx").on(t.userId, t.level, t.submittedAt.desc()),
     check("kyc_submissions_level_check", sql`${t.level} in (${quoted(kycLevels)})`),
     check("kyc_submissions_status_check", sql`${t.status} in (${quoted(kycSubmissionStatusSchema.options)})`),

@@ -29,6 +29,29 @@ export const supportRequests = pgTable(
     index("support_requests_user_created_idx").on(t.userId, t.createdAt.desc()),
     // Staff work through the open ones, oldest first.
     index("support_requests_status_created_idx").on(t.status, t.createdAt),
+    // Staff's list of every request, newest first.
+    index("support_requests_created_idx").on(t.createdAt, t.id),
     check("support_requests_status_check", sql`${t.status} in (${quoted(statuses)})`),
+  ],
+);
+
+/** Staff's answers to a support request, each mailed to the customer and shown in their notifications. */
+export const supportReplies = pgTable(
+  "support_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: "cascade" }),
+    staffUserId: uuid("staff_user_id")
+      .notNull()
+      .references(() => users.id),
+    /** Plain text, lines kept (line feeds only). */
+    message: text("message").notNull(),
+    createdAt: timestamptz("created_at").notNull(),
+  },
+  (t) => [
+    index("support_replies_request_idx").on(t.requestId, t.createdAt),
+    check("support_replies_message_length", sql`length(${t.message}) between 1 and 4000`),
   ],
 );

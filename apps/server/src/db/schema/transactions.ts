@@ -46,6 +46,12 @@ export const walletTransactions = pgTable(
     ),
     index("wallet_transactions_address_trgm_idx").using("gin", t.address.op("gin_trgm_ops")),
     index("wallet_transactions_transfer_idx").on(t.transferId),
+    // Staff's Transaction History: every customer's rows, newest first, filtered by type or status, and
+    // found by txid.
+    index("wallet_transactions_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("wallet_transactions_type_created_idx").on(t.type, t.createdAt.desc(), t.id.desc()),
+    index("wallet_transactions_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+    index("wallet_transactions_txid_idx").on(t.txid).where(sql`${t.txid} is not null`),
     check("wallet_transactions_type_check", sql`${t.type} in ('send', 'receive')`),
     check("wallet_transactions_status_check", sql`${t.status} in ('completed', 'pending', 'failed')`),
     check("wallet_transactions_amount_positive", sql`${t.amount} > 0`),

@@ -1,5 +1,9 @@
+import { sendErrors } from "@satsbank/shared";
+
 /** What the auth and account endpoints say, written once. */
 export const authText = {
+  /** Said at the password step (only after the right password: it tells nobody else the account exists). */
+  accountInactive: sendErrors.accountInactive.text,
   emailTaken: "An account with this email already exists",
   usernameTaken: "This username is taken",
   invalidCredentials: "Invalid email or password",

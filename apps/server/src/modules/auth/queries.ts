@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { loginChallenges, passwordResetTokens, sessions, users } from "../../db/schema/index.js";
-import type { User } from "../../domain/user.js";
+import type { User, UserStatus } from "../../domain/user.js";
 
 // The auth module owns users, sessions, sign-in challenges, reset and verification tokens: only this
 // file (with login-event-queries.ts and email-verification-queries.ts) touches those tables. Other
@@ -51,13 +51,17 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
 export async function findSignInCredentials(
   db: Db,
   email: string,
-): Promise<{ id: string; email: string; passwordHash: string; twoFactorEnabled: boolean } | undefined> {
+): Promise<
+  | { id: string; email: string; passwordHash: string; twoFactorEnabled: boolean; status: UserStatus }
+  | undefined
+> {
   const [row] = await db
     .select({
       id: users.id,
       email: users.email,
       passwordHash: users.passwordHash,
       twoFactorEnabled: userColumns.twoFactorEnabled,
+      status: users.status,
     })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`);
@@ -86,6 +90,34 @@ export async function findTwoFactorSecrets(db: Db, id: string): Promise<TwoFacto
     })
     .from(users)
     .where(eq(users.id, id));
+  return row;
+}
+
+/**
+ * Locks the person's row until the end of the db transaction and answers them: a change of their status
+ * (deactivation) and a send, which reads it with `lockUserStatus`, happen one after the other.
+ */
+export async function lockUser(db: Db, id: string): Promise<User | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).for("update");
+  return row;
+}
+
+/**
+ * The person's status, share-locked until the end of the db transaction: a deactivation waits for the
+ * send that read it to commit, and a send that starts after a deactivation reads `inactive`.
+ */
+export async function lockUserStatus(db: Db, id: string): Promise<UserStatus | undefined> {
+  const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, id)).for("share");
+  return row?.status;
+}
+
+export async function setUserStatus(db: Db, id: string, status: UserStatus, at: Date): Promise<User> {
+  const [row] = await db
+    .update(users)
+    .set({ status, updatedAt: at })
+    .where(eq(users.id, id))
+    .returning(userColumns);
+  if (row === undefined) throw new Error(`no user ${id}`);
   return row;
 }
 
@@ -138,7 +170,10 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
   await db.insert(sessions).values(values);
 }
 
-/** The live session with this token hash and its user. */
+/**
+ * The live session with this token hash and its user. A deactivated account has none (its sessions are
+ * deleted with the deactivation); its status is checked here too, so no session of one is ever live.
+ */
 export async function findSession(
   db: Db,
   tokenHash: string,
@@ -148,7 +183,7 @@ export async function findSession(
     .select({ sessionId: sessions.id, user: userColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), eq(users.status, "active")));
   return row;
 }
 
@@ -156,10 +191,14 @@ export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promi
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Ends the account's sessions, all of them or all but `except`. */
-export async function deleteUserSessions(db: Db, userId: string, except?: string): Promise<void> {
+/** Ends the account's sessions, all of them or all but `except`; answers how many ended. */
+export async function deleteUserSessions(db: Db, userId: string, except?: string): Promise<number> {
   const others = except === undefined ? undefined : ne(sessions.id, except);
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), others));
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), others))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 export async function deleteExpiredSessions(db: Db, userId: string, now: Date): Promise<void> {

@@ -70,6 +70,12 @@ export async function startSignIn({
   // known device's success leaves the shared count alone: it must not hand a guesser a fresh five.
   if (deviceKey === null) await ctx.limiter.clear(signInFailuresPerAccount, accountKey);
   else await ctx.limiter.clear(signInFailuresPerKnownDevice, deviceKey);
+  // Deactivated by staff: said plainly, but only to someone who knows the password. It shows in the
+  // account's login history as a failed attempt.
+  if (user.status !== "active") {
+    await recordFailedSignIn(ctx, { userId: user.id, client });
+    throw new AppError("FORBIDDEN", authText.accountInactive, undefined, "accountInactive");
+  }
 
   const now = ctx.clock.now();
   const challengeId = newToken();

@@ -82,6 +82,9 @@ export async function verifySignIn({
     challenge.attempts < SIGN_IN_CHALLENGE_MAX_ATTEMPTS;
   const user = open ? await findUserById(ctx.db, challenge.userId) : undefined;
   if (!open || user === undefined) throw expired();
+  // Deactivated after the password step (the deactivation also deletes the challenge).
+  if (user.status !== "active")
+    throw new AppError("FORBIDDEN", authText.accountInactive, undefined, "accountInactive");
   // Taken before the check and given back when the code is right (as at step 1); then one of the
   // challenge's attempts is claimed, atomically too, so a burst cannot try more codes than either allows.
   const taken = await ctx.limiter.take(

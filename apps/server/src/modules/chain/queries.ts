@@ -1,6 +1,12 @@
 import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { chainBlocks, chainDeposits, type DepositStatus, hotWalletUtxos } from "../../db/schema/index.js";
+import {
+  chainBlocks,
+  chainDeposits,
+  type DepositStatus,
+  hotWalletUtxos,
+  users,
+} from "../../db/schema/index.js";
 import { textIn } from "../../db/text-in.js";
 
 // The chain module owns chain_blocks, chain_deposits and hot_wallet_utxos: only this file touches them.
@@ -180,4 +186,37 @@ export async function releaseUtxosOf(db: Db, payoutTxid: string): Promise<void> 
     .update(hotWalletUtxos)
     .set({ status: "available", spentBy: null })
     .where(and(eq(hotWalletUtxos.spentBy, payoutTxid), eq(hotWalletUtxos.status, "locked")));
+}
+
+/** Credited deposits whose block left the best chain (flagged for staff), newest flag first. */
+export async function findReorgedDeposits(
+  db: Db,
+  limit: number,
+): Promise<{
+  count: number;
+  sumSats: bigint;
+  rows: {
+    deposit: ChainDepositRow;
+    customer: { id: string; name: string; email: string; username: string };
+  }[];
+}> {
+  const flagged = sql`${chainDeposits.reorgedAt} is not null`;
+  const [totals] = await db
+    .select({
+      count: sql<string>`count(*)::text`,
+      total: sql<string>`coalesce(sum(${chainDeposits.valueSats}), 0)::text`,
+    })
+    .from(chainDeposits)
+    .where(flagged);
+  const rows = await db
+    .select({
+      deposit: chainDeposits,
+      customer: { id: users.id, name: users.name, email: users.email, username: users.username },
+    })
+    .from(chainDeposits)
+    .innerJoin(users, eq(users.id, chainDeposits.userId))
+    .where(flagged)
+    .orderBy(desc(chainDeposits.reorgedAt))
+    .limit(limit);
+  return { count: Number(totals?.count ?? 0), sumSats: BigInt(totals?.total ?? "0"), rows };
 }

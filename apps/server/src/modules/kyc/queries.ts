@@ -1,5 +1,6 @@
 import type { KycItemId } from "@satsbank/shared";
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import {
   type KycItemStatus,
@@ -8,10 +9,13 @@ import {
   kycEvents,
   kycItems,
   kycSubmissions,
+  users,
 } from "../../db/schema/index.js";
+import type { HistoryPosition } from "../../domain/history.js";
 import type { ItemStates } from "../../domain/kyc.js";
 
 // The kyc module owns kyc_documents, kyc_submissions, kyc_items and kyc_events: only this file touches them.
+// (KYC Reviews read the customer's and the deciding staff's names from users alongside.)
 
 export type KycDocumentRow = typeof kycDocuments.$inferSelect;
 export type KycSubmissionRow = typeof kycSubmissions.$inferSelect;
@@ -87,13 +91,9 @@ export async function findSubmission(db: Db, id: string): Promise<KycSubmissionR
   return row;
 }
 
-/** Locks the submission and answers it if it is still pending: the claim that makes one decision. */
-export async function lockPendingSubmission(db: Db, id: string): Promise<KycSubmissionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(kycSubmissions)
-    .where(and(eq(kycSubmissions.id, id), eq(kycSubmissions.status, "pending")))
-    .for("update");
+/** Locks the submission (any status) until the end of the db transaction: one decision at a time. */
+export async function lockSubmission(db: Db, id: string): Promise<KycSubmissionRow | undefined> {
+  const [row] = await db.select().from(kycSubmissions).where(eq(kycSubmissions.id, id)).for("update");
   return row;
 }
 
@@ -185,3 +185,87 @@ export async function findEvents(db: Db, userId: string) {
 }
 
 export type { KycItemStatus };
+
+/** A submission for staff's review, with its customer and who decided it (null: pending or automated). */
+export type ReviewRow = {
+  submission: KycSubmissionRow;
+  customer: { id: string; name: string; email: string; username: string };
+  decidedByName: string | null;
+  position: HistoryPosition;
+};
+
+const decider = alias(users, "decider");
+const submittedCursor = sql<string>`to_char(${kycSubmissions.submittedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Submissions of one status for KYC Reviews, by keyset on (submitted_at, id): pending ones oldest first
+ * (the queue), decided ones newest first.
+ */
+export async function listSubmissionsForReview(
+  db: Db,
+  query: { status: KycSubmissionRow["status"]; after: HistoryPosition | null; limit: number },
+): Promise<ReviewRow[]> {
+  const s = kycSubmissions;
+  const oldestFirst = query.status === "pending";
+  const conditions = [eq(s.status, query.status)];
+  if (query.after !== null) {
+    const position = sql`(${query.after.createdAt}::timestamptz, ${query.after.id}::uuid)`;
+    conditions.push(
+      oldestFirst
+        ? sql`(${s.submittedAt}, ${s.id}) > ${position}`
+        : sql`(${s.submittedAt}, ${s.id}) < ${position}`,
+    );
+  }
+  const rows = await db
+    .select({
+      submission: s,
+      customer: { id: users.id, name: users.name, email: users.email, username: users.username },
+      decidedByName: decider.name,
+      cursorTime: submittedCursor,
+    })
+    .from(s)
+    .innerJoin(users, eq(users.id, s.userId))
+    .leftJoin(decider, eq(decider.id, s.decidedBy))
+    .where(and(...conditions))
+    .orderBy(...(oldestFirst ? [asc(s.submittedAt), asc(s.id)] : [desc(s.submittedAt), desc(s.id)]))
+    .limit(query.limit);
+  return rows.map(({ cursorTime, ...row }) => ({
+    ...row,
+    position: { createdAt: cursorTime, id: row.submission.id },
+  }));
+}
+
+/** The documents of these submissions. */
+export async function findDocumentsOfSubmissions(
+  db: Db,
+  submissionIds: readonly string[],
+): Promise<KycDocumentRow[]> {
+  if (submissionIds.length === 0) return [];
+  return db
+    .select()
+    .from(kycDocuments)
+    .where(inArray(kycDocuments.submissionId, [...submissionIds]))
+    .orderBy(asc(kycDocuments.uploadedAt));
+}
+
+/** The item changes these submissions made, oldest first, with the name of the staff who made them. */
+export async function findEventsOfSubmissions(db: Db, submissionIds: readonly string[]) {
+  if (submissionIds.length === 0) return [];
+  return db
+    .select({ event: kycEvents, staffName: users.name })
+    .from(kycEvents)
+    .leftJoin(users, eq(users.id, kycEvents.actorUserId))
+    .where(inArray(kycEvents.submissionId, [...submissionIds]))
+    .orderBy(asc(kycEvents.id));
+}
+
+/** The latest submission of each (customer, level) among these submissions' customers. */
+export async function findLatestSubmissionIds(db: Db, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinctOn([kycSubmissions.userId, kycSubmissions.level], { id: kycSubmissions.id })
+    .from(kycSubmissions)
+    .where(inArray(kycSubmissions.userId, [...userIds]))
+    .orderBy(kycSubmissions.userId, kycSubmissions.level, desc(kycSubmissions.submittedAt));
+  return new Set(rows.map((row) => row.id));
+}

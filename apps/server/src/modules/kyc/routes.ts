@@ -15,7 +15,10 @@ import { z } from "zod";
 import type { RateLimiter } from "../../adapters/rate-limit/limiter.js";
 import { AppError } from "../../domain/app-error.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
+import { staffActor } from "../../domain/staff.js";
 import { requireAuth, requireRole, signedIn } from "../../plugins/session.js";
+import { assertStaffTwoFactor } from "../../plugins/staff-access.js";
+import { clientOf } from "../auth/client.js";
 import type { KycContext } from "./context.js";
 import { decideSubmission } from "./decide-submission.js";
 import { getKycOverview } from "./get-overview.js";
@@ -130,7 +133,13 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (
   app.get(
     `${apiPaths.kyc.documents}/:documentId`,
     {
-      preHandler: requireAuth,
+      preHandler: [
+        requireAuth,
+        // Staff read customers' documents here: in production only with an authenticator app.
+        async (request) => {
+          if (signedIn(request).user.role === "admin") assertStaffTwoFactor(request);
+        },
+      ],
       schema: {
         summary: "A document's file, to its owner and to staff only, as an attachment",
         tags,
@@ -195,7 +204,7 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (
         submissionId: request.params.submissionId,
         decision: request.body.decision,
         reason: request.body.reason?.trim() || null,
-        decider: { actor: "staff", userId: signedIn(request).user.id },
+        decider: { actor: "staff", staff: staffActor(signedIn(request).user, clientOf(request)) },
       }),
     }),
   );

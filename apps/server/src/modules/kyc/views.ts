@@ -1,4 +1,6 @@
 import {
+  type AdminKycDocument,
+  apiPaths,
   documentTypeLabels,
   documentTypeSchema,
   type KycDocument,
@@ -20,6 +22,11 @@ export function toKycDocument(row: KycDocumentRow): KycDocument {
     sizeBytes: row.sizeBytes,
     uploadedAt: row.uploadedAt.toISOString(),
   };
+}
+
+/** A document for staff, with the authorised URL of its file (never its storage key). */
+export function toAdminKycDocument(row: KycDocumentRow): AdminKycDocument {
+  return { ...toKycDocument(row), url: apiPaths.kyc.document(row.id) };
 }
 
 export function toKycSubmission(row: KycSubmissionRow): KycSubmission {

@@ -15,6 +15,11 @@ export type Notice = {
   at: Date;
   /** The staff member who wrote it (a staff message). */
   sentBy?: string;
+  /**
+   * The event mails the customer itself, whatever Email Notifications says (a reply to their support
+   * request): no notification email on top of it.
+   */
+  mailedSeparately?: boolean;
 };
 
 /**
@@ -39,7 +44,7 @@ export async function notify(db: Db, notice: Notice): Promise<string | null> {
     createdAt: notice.at,
     readAt: null,
     sentBy: notice.sentBy ?? null,
-    email: settings.emailNotifications ? "due" : null,
+    email: settings.emailNotifications && notice.mailedSeparately !== true ? "due" : null,
   });
   return id;
 }

@@ -13,7 +13,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Clock } from "../../adapters/clock.js";
 import type { Db } from "../../db/client.js";
+import { staffActor } from "../../domain/staff.js";
 import { type LoadSession, requireRole, type SessionCookies, signedIn } from "../../plugins/session.js";
+import { clientOf } from "../auth/client.js";
 import { getSettings } from "./get-settings.js";
 import { listNotifications } from "./list-notifications.js";
 import { markAllNotificationsRead } from "./mark-all-read.js";
@@ -154,7 +156,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
     async (request, reply) => {
       const message = await sendStaffMessage({
         ctx,
-        staff: signedIn(request).user,
+        staff: staffActor(signedIn(request).user, clientOf(request)),
         userId: request.params.userId,
         body: request.body,
       });

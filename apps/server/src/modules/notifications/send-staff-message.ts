@@ -4,7 +4,8 @@ import type { Db } from "../../db/client.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { AppError } from "../../domain/app-error.js";
 import { isUuid } from "../../domain/history.js";
-import type { User } from "../../domain/user.js";
+import type { StaffActor } from "../../domain/staff.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
 import { findUserById } from "../auth/queries.js";
 import { notify } from "./notify.js";
 
@@ -13,6 +14,7 @@ export const customerNotFoundText = "This customer was not found.";
 /**
  * A message from staff to one customer: a system notification (always made), its subject the title and
  * its body the message, both plain text. Emailed too when the customer has Email Notifications on.
+ * Audited in the same db transaction.
  */
 export async function sendStaffMessage({
   ctx,
@@ -21,14 +23,14 @@ export async function sendStaffMessage({
   body,
 }: {
   ctx: { db: Db; clock: Clock };
-  staff: Pick<User, "id">;
+  staff: StaffActor;
   userId: string;
   body: StaffMessageBody;
 }): Promise<StaffMessageResponse["message"]> {
   const id = userId.toLowerCase();
   return inDbTransaction(ctx.db, async (tx) => {
     const customer = isUuid(id) ? await findUserById(tx, id) : undefined;
-    if (customer === undefined || customer.role !== "customer" || customer.id === staff.id)
+    if (customer === undefined || customer.role !== "customer" || customer.id === staff.userId)
       throw new AppError("NOT_FOUND", customerNotFoundText);
     const at = ctx.clock.now();
     const notificationId = await notify(tx, {
@@ -38,9 +40,17 @@ export async function sendStaffMessage({
       title: body.subject,
       message: body.body,
       at,
-      sentBy: staff.id,
+      sentBy: staff.userId,
     });
     if (notificationId === null) throw new Error("a staff message is always made");
+    await recordAuditEvent(tx, {
+      staff,
+      action: "customer.messaged",
+      target: { type: "customer", id: customer.id },
+      customerId: customer.id,
+      details: { notificationId, subject: body.subject },
+      at,
+    });
     return { id: notificationId, userId: customer.id, subject: body.subject, createdAt: at.toISOString() };
   });
 }

@@ -39,3 +39,33 @@ export function supportRequestReceivedEmail({
     ].join("\n"),
   };
 }
+
+/**
+ * Staff's reply to a support request, by email: the reply as staff wrote it (plain text, its lines kept)
+ * and the request's reference. The customer's own words are not quoted (see above).
+ */
+export function supportReplyEmail({
+  to,
+  brandName,
+  reference,
+  reply,
+}: {
+  to: string;
+  brandName: string;
+  reference: string;
+  reply: string;
+}): MailMessage {
+  return {
+    to,
+    subject: `Re: your ${brandName} support request`,
+    text: [
+      `${brandName} support has answered your request:`,
+      "",
+      ...reply.split("\n"),
+      "",
+      `Reference: ${reference}`,
+      "",
+      "You can also read this answer in your notifications.",
+    ].join("\n"),
+  };
+}

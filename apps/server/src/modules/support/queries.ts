@@ -1,9 +1,13 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { supportRequests } from "../../db/schema/index.js";
+import { supportReplies, supportRequests, users } from "../../db/schema/index.js";
+import type { HistoryPosition } from "../../domain/history.js";
 
-// The support module owns support_requests: only this file touches it.
+// The support module owns support_requests and support_replies: only this file touches them. (Staff's
+// lists read the customer's and the replying staff's names from users alongside.)
 
 export type SupportRequestRow = typeof supportRequests.$inferSelect;
+export type SupportReplyRow = typeof supportReplies.$inferSelect;
 
 export async function insertSupportRequest(
   db: Db,
@@ -12,4 +16,91 @@ export async function insertSupportRequest(
   const [row] = await db.insert(supportRequests).values(values).returning();
   if (row === undefined) throw new Error("insert into support_requests returned no row");
   return row;
+}
+
+const r = supportRequests;
+const cursorTime = sql<string>`to_char(${r.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const customerColumns = { id: users.id, name: users.name, email: users.email, username: users.username };
+
+export type StaffRequestRow = {
+  request: SupportRequestRow;
+  customer: { id: string; name: string; email: string; username: string };
+  position: HistoryPosition;
+};
+
+/**
+ * Support requests for staff, by keyset on (created_at, id): open ones oldest first (the inbox), any other
+ * filter newest first. `status` null: every request.
+ */
+export async function listRequestsForStaff(
+  db: Db,
+  query: { status: SupportRequestRow["status"] | null; after: HistoryPosition | null; limit: number },
+): Promise<StaffRequestRow[]> {
+  const oldestFirst = query.status === "open";
+  const conditions: SQL[] = [];
+  if (query.status !== null) conditions.push(eq(r.status, query.status));
+  if (query.after !== null) {
+    const position = sql`(${query.after.createdAt}::timestamptz, ${query.after.id}::uuid)`;
+    conditions.push(
+      oldestFirst
+        ? sql`(${r.createdAt}, ${r.id}) > ${position}`
+        : sql`(${r.createdAt}, ${r.id}) < ${position}`,
+    );
+  }
+  const rows = await db
+    .select({ request: r, customer: customerColumns, cursorTime })
+    .from(r)
+    .innerJoin(users, eq(users.id, r.userId))
+    .where(conditions.length === 0 ? undefined : and(...conditions))
+    .orderBy(...(oldestFirst ? [asc(r.createdAt), asc(r.id)] : [desc(r.createdAt), desc(r.id)]))
+    .limit(query.limit);
+  return rows.map(({ cursorTime: createdAt, ...row }) => ({
+    ...row,
+    position: { createdAt, id: row.request.id },
+  }));
+}
+
+/** The request and its customer, locked until the end of the db transaction: one change at a time. */
+export async function lockRequest(
+  db: Db,
+  id: string,
+): Promise<Omit<StaffRequestRow, "position"> | undefined> {
+  const [row] = await db
+    .select({ request: r, customer: customerColumns })
+    .from(r)
+    .innerJoin(users, eq(users.id, r.userId))
+    .where(eq(r.id, id))
+    .for("update", { of: r });
+  return row;
+}
+
+export async function setRequestStatus(
+  db: Db,
+  id: string,
+  status: SupportRequestRow["status"],
+): Promise<void> {
+  await db.update(r).set({ status }).where(eq(r.id, id));
+}
+
+export async function insertReply(
+  db: Db,
+  values: Pick<SupportReplyRow, "requestId" | "staffUserId" | "message" | "createdAt">,
+): Promise<SupportReplyRow> {
+  const [row] = await db.insert(supportReplies).values(values).returning();
+  if (row === undefined) throw new Error("insert into support_replies returned no row");
+  return row;
+}
+
+/** The replies to these requests, oldest first, with the name of the staff who wrote each. */
+export async function findReplies(
+  db: Db,
+  requestIds: readonly string[],
+): Promise<{ reply: SupportReplyRow; staffName: string }[]> {
+  if (requestIds.length === 0) return [];
+  return db
+    .select({ reply: supportReplies, staffName: users.name })
+    .from(supportReplies)
+    .innerJoin(users, eq(users.id, supportReplies.staffUserId))
+    .where(inArray(supportReplies.requestId, [...requestIds]))
+    .orderBy(asc(supportReplies.createdAt), asc(supportReplies.id));
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { walletTransactions } from "../../db/schema/index.js";
+import { users, walletTransactions } from "../../db/schema/index.js";
 import type { HistoryPosition } from "../../domain/history.js";
 
 // The transactions module owns wallet_transactions: only this file touches it. Other modules record rows
@@ -118,4 +118,63 @@ export async function sumSentSince(db: Db, userId: string, since: Date): Promise
       ),
     );
   return BigInt(row?.total ?? "0");
+}
+
+/** What staff's Transaction History searches for; each part null when not asked. */
+export type AllTransactionsQuery = {
+  type: "send" | "receive" | null;
+  status: "completed" | "pending" | "failed" | null;
+  search: {
+    /** ILIKE: the customer's name or username, or the address. */
+    pattern: string;
+    /** The text as a UUID: a transaction id or a customer id, exactly. */
+    uuid: string | null;
+    /** The text as a txid (64 hex digits, lower-case), exactly. */
+    txid: string | null;
+  } | null;
+  after: HistoryPosition | null;
+  limit: number;
+};
+
+export type StaffListedRow = ListedRow & { owner: { id: string; name: string; username: string } };
+
+/**
+ * A page of every customer's transactions, newest first, by keyset (as the customer's own history): an
+ * index range of (created_at desc, id desc), or of (type|status, created_at desc, id desc) when filtered.
+ * A name search finds the customers first (trigram indexes on users) and reads their rows.
+ */
+export async function listAllWalletTransactions(
+  db: Db,
+  query: AllTransactionsQuery,
+): Promise<StaffListedRow[]> {
+  const conditions = [];
+  if (query.type !== null) conditions.push(eq(t.type, query.type));
+  if (query.status !== null) conditions.push(eq(t.status, query.status));
+  if (query.search !== null) {
+    const { pattern, uuid, txid } = query.search;
+    const found = [
+      sql`${t.userId} in (select ${users.id} from ${users} where ${users.name} ilike ${pattern} or ${users.username} ilike ${pattern})`,
+      sql`${t.address} ilike ${pattern}`,
+    ];
+    if (uuid !== null) found.push(sql`${t.id} = ${uuid}::uuid`, sql`${t.userId} = ${uuid}::uuid`);
+    if (txid !== null) found.push(sql`${t.txid} = ${txid}`);
+    conditions.push(sql`(${sql.join(found, sql` or `)})`);
+  }
+  if (query.after !== null) {
+    conditions.push(
+      sql`(${t.createdAt}, ${t.id}) < (${query.after.createdAt}::timestamptz, ${query.after.id}::uuid)`,
+    );
+  }
+  const rows = await db
+    .select({ row: t, cursorTime, owner: { id: users.id, name: users.name, username: users.username } })
+    .from(t)
+    .innerJoin(users, eq(users.id, t.userId))
+    .where(conditions.length === 0 ? undefined : and(...conditions))
+    .orderBy(sql`${t.createdAt} desc nulls last`, sql`${t.id} desc nulls last`)
+    .limit(query.limit);
+  return rows.map(({ row, cursorTime: createdAt, owner }) => ({
+    row,
+    owner,
+    position: { createdAt, id: row.id },
+  }));
 }

@@ -11,8 +11,20 @@ import { sendLimitOf } from "../kyc/send-limit.js";
 import type { WalletContext } from "./context.js";
 import { type Destination, resolvePayee } from "./resolve-payee.js";
 
-/** 403 unless the customer confirmed their email address and their identity and address are verified. */
-export async function assertMaySend(db: Db, sender: Pick<User, "id" | "emailVerified">): Promise<void> {
+/** 403 `accountInactive`: staff deactivated the account. */
+export function accountInactive(): AppError {
+  return new AppError("FORBIDDEN", sendErrors.accountInactive.text, undefined, "accountInactive");
+}
+
+/**
+ * 403 unless the account is active, the customer confirmed their email address and their identity and
+ * address are verified. (A send checks the status again under a lock: see sendBitcoin.)
+ */
+export async function assertMaySend(
+  db: Db,
+  sender: Pick<User, "id" | "emailVerified" | "status">,
+): Promise<void> {
+  if (sender.status !== "active") throw accountInactive();
   // Checked first: it needs no query, and a refused send must not go to an address nobody has proven.
   if (!sender.emailVerified)
     throw new AppError("FORBIDDEN", sendErrors.emailNotVerified.text, undefined, "emailNotVerified");

@@ -5,10 +5,11 @@ import { inDbTransaction } from "../../db/db-transaction.js";
 import { requestHash } from "../../domain/idempotency.js";
 import { normalisedRecipient } from "../../domain/recipient.js";
 import type { User } from "../../domain/user.js";
+import { lockUserStatus } from "../auth/queries.js";
 import { lockSendLimit } from "../kyc/send-limit.js";
 import { findWalletTransaction } from "../transactions/queries.js";
 import { toTransaction, toTransactionWithConfirmations } from "../transactions/transaction-view.js";
-import { assertMaySend, checkSend } from "./check-send.js";
+import { accountInactive, assertMaySend, checkSend } from "./check-send.js";
 import type { WalletContext } from "./context.js";
 import { keyReused, postTransfer, postWithdrawal } from "./post-send.js";
 import { claimSendRequest, findSendRequest, type SendRequestRow } from "./queries.js";
@@ -44,6 +45,8 @@ export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Prom
     if (!(await claimSendRequest(tx, request))) return repeatedSend(tx, request);
     // The customer's sends take turns from here to the commit: the limit sees every earlier one.
     await lockSendLimit(tx, sender.id);
+    // Read under a share lock: a deactivation waits for this send, or this send sees it.
+    if ((await lockUserStatus(tx, sender.id)) !== "active") throw accountInactive();
 
     const checked = await checkSend({
       ctx,

@@ -169,3 +169,25 @@ async function withdrawalIdsOf(db: Db, payoutTxids: readonly string[]): Promise<
     .where(textIn(withdrawals.payoutTxid, payoutTxids));
   return rows.map((row) => row.id);
 }
+
+/** How many withdrawals wait for a payout (queued) or for its confirmation (sent), and their amounts. */
+export async function pendingWithdrawalTotals(
+  db: Db,
+): Promise<Record<"queued" | "sent", { count: number; sumSats: bigint }>> {
+  const rows = await db
+    .select({
+      status: withdrawals.status,
+      count: sql<string>`count(*)::text`,
+      total: sql<string>`coalesce(sum(${withdrawals.amountSats}), 0)::text`,
+    })
+    .from(withdrawals)
+    .where(inArray(withdrawals.status, ["queued", "sent"]))
+    .groupBy(withdrawals.status);
+  const totals = { queued: { count: 0, sumSats: 0n }, sent: { count: 0, sumSats: 0n } };
+  for (const row of rows) {
+    if (row.status === "queued" || row.status === "sent") {
+      totals[row.status] = { count: Number(row.count), sumSats: BigInt(row.total) };
+    }
+  }
+  return totals;
+}

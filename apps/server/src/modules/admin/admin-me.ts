@@ -1,0 +1,12 @@
+import { ADMIN_DASHBOARD_TITLE, type AdminMe, roleLabels } from "@satsbank/shared";
+import type { User } from "../../domain/user.js";
+
+/** The dashboard's header, and whether this member of staff must enrol an authenticator app. */
+export function adminMe({ staff, twoFactorRequired }: { staff: User; twoFactorRequired: boolean }): AdminMe {
+  return {
+    title: ADMIN_DASHBOARD_TITLE,
+    accessLevel: roleLabels[staff.role],
+    staff: { id: staff.id, name: staff.name, email: staff.email },
+    twoFactor: { enabled: staff.twoFactorEnabled, required: twoFactorRequired },
+  };
+}

@@ -1,0 +1,20 @@
+import type { Clock } from "../../adapters/clock.js";
+import type { Mailer } from "../../adapters/mailer/mailer.js";
+import type { PriceSource } from "../../adapters/price/price-source.js";
+import type { ChainBackend } from "../../bitcoin/chain/chain-backend.js";
+import type { Db } from "../../db/client.js";
+
+/** What the staff dashboard's use cases work with; each takes the part it needs. */
+export type AdminContext = {
+  db: Db;
+  clock: Clock;
+  /** Replies to support requests are mailed. */
+  mailer: Mailer;
+  brandName: string;
+  /** The CSV export's USD columns (the price at the export's moment). */
+  price: PriceSource;
+  /** Books: the backend's tip, against the follower's height. */
+  chain: ChainBackend;
+  /** Production: staff must use an authenticator app (the header says so). */
+  staffTwoFactorRequired: boolean;
+};

@@ -1,0 +1,97 @@
+import { formatBtc, satsToUsdCents, transactionCsvColumns } from "@satsbank/shared";
+import type { Clock } from "../../adapters/clock.js";
+import type { PriceQuote, PriceSource } from "../../adapters/price/price-source.js";
+import type { Db } from "../../db/client.js";
+import { inDbTransaction } from "../../db/db-transaction.js";
+import { csvLine } from "../../domain/csv.js";
+import type { HistoryPosition } from "../../domain/history.js";
+import { centsToUsdText } from "../../domain/price.js";
+import type { StaffActor } from "../../domain/staff.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { listAllWalletTransactions, type StaffListedRow } from "../transactions/queries.js";
+import { type AdminTransactionFilterValues, transactionQueryOf } from "./transaction-search.js";
+
+/** Rows read per query while the file streams: memory stays flat however many rows match. */
+export const EXPORT_BATCH = 500;
+
+export type TransactionsExport = { fileName: string; lines: AsyncGenerator<string> };
+
+/** "2030-01-15 12:00:00": UTC, to the second, as spreadsheets read a date and time. */
+function utcDateTime(date: Date): string {
+  return date.toISOString().slice(0, 19).replace("T", " ");
+}
+
+function csvRow({ row, owner }: StaffListedRow, price: PriceQuote | null): string {
+  return csvLine([
+    row.id,
+    row.type,
+    formatBtc(row.amount),
+    formatBtc(row.fee),
+    row.status,
+    owner.id,
+    owner.name,
+    owner.username,
+    utcDateTime(row.createdAt),
+    row.address ?? "",
+    row.txid ?? "",
+    row.counterpartyUsername ?? "",
+    price === null ? "" : centsToUsdText(price.usdCentsPerBtc),
+    price === null ? "" : centsToUsdText(satsToUsdCents(row.amount, price.usdCentsPerBtc)),
+  ]);
+}
+
+async function* csvLines(
+  db: Db,
+  filters: AdminTransactionFilterValues,
+  price: PriceQuote | null,
+): AsyncGenerator<string> {
+  // A byte-order mark: spreadsheets then read the file as UTF-8 (names with accents).
+  yield `\uFEFF${csvLine(transactionCsvColumns)}`;
+  const query = transactionQueryOf(filters);
+  let after: HistoryPosition | null = null;
+  for (;;) {
+    const rows = await listAllWalletTransactions(db, { ...query, after, limit: EXPORT_BATCH });
+    if (rows.length > 0) yield rows.map((row) => csvRow(row, price)).join("");
+    const last = rows.at(-1);
+    if (rows.length < EXPORT_BATCH || last === undefined) return;
+    after = last.position;
+  }
+}
+
+/**
+ * The filtered Transaction History as CSV: amounts and fees in BTC with 8 decimals, times in UTC, cells
+ * guarded against spreadsheet formulas. Streamed: read EXPORT_BATCH rows at a time by keyset, newest
+ * first, so no list is ever held whole. The price source keeps no history, so the USD columns are at the
+ * price of the export's moment (the headers say so), empty when no price can be had.
+ *
+ * The export is a staff action: it is audited (with its filters and the price) in its own db transaction
+ * before the first row is read; the rows are read after that commit, outside any db transaction, so a
+ * slow download holds no connection or lock.
+ */
+export async function exportTransactionsCsv({
+  ctx,
+  staff,
+  filters,
+}: {
+  ctx: { db: Db; clock: Clock; price: PriceSource };
+  staff: StaffActor;
+  filters: AdminTransactionFilterValues;
+}): Promise<TransactionsExport> {
+  const price = await ctx.price.current().catch(() => null);
+  const at = ctx.clock.now();
+  await inDbTransaction(ctx.db, (tx) =>
+    recordAuditEvent(tx, {
+      staff,
+      action: "transactions.exported",
+      target: { type: "transactions", id: null },
+      details: {
+        filters: { q: filters.q?.trim() || null, type: filters.type, status: filters.status },
+        usdPerBtc: price === null ? null : centsToUsdText(price.usdCentsPerBtc),
+        priceAsOf: price?.asOf.toISOString() ?? null,
+      },
+      at,
+    }),
+  );
+  const stamp = at.toISOString().slice(0, 19).replaceAll(/[-:]/g, "").replace("T", "-");
+  return { fileName: `transactions-${stamp}.csv`, lines: csvLines(ctx.db, filters, price) };
+}

@@ -1,0 +1,101 @@
+import type { Books } from "@satsbank/shared";
+import type { Clock } from "../../adapters/clock.js";
+import type { ChainBackend } from "../../bitcoin/chain/chain-backend.js";
+import type { Db } from "../../db/client.js";
+import { checkBooks } from "../chain/books.js";
+import { findLastBlock, findReorgedDeposits, sumUtxos } from "../chain/queries.js";
+import { pendingWithdrawalTotals } from "../withdrawals/queries.js";
+
+const REORGED_LISTED = 50;
+/** The chain backend's tip is asked with this deadline: a backend that does not answer is "unavailable". */
+export const TIP_TIMEOUT_MS = 5_000;
+
+export type BooksContext = { db: Db; clock: Clock; chain: ChainBackend; tipTimeoutMs?: number };
+
+/** The backend's best block, or why it could not be had in time: never an error of the Books endpoint. */
+async function askTip(chain: ChainBackend, timeoutMs: number): Promise<Books["chain"]["tip"]> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+  });
+  try {
+    const tip = await Promise.race([chain.tip(), deadline]);
+    return { available: true, height: tip.height, hash: tip.hash };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { available: false, reason: `The chain backend (${chain.name}) did not answer: ${reason}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The Books tab: the ledger's invariants (zero sum, no negative customer, every balance = its transfers),
+ * the hot wallet's ledger against its coins, reserves against liabilities, the withdrawals not yet paid
+ * out, the deposits a reorganisation flagged, and the follower's height against the backend's tip.
+ */
+export async function getBooks({ ctx }: { ctx: BooksContext }): Promise<Books> {
+  const checkedAt = ctx.clock.now();
+  const [books, coins, withdrawals, reorged, lastBlock, tip] = await Promise.all([
+    checkBooks(ctx.db),
+    sumUtxos(ctx.db),
+    pendingWithdrawalTotals(ctx.db),
+    findReorgedDeposits(ctx.db, REORGED_LISTED),
+    findLastBlock(ctx.db),
+    askTip(ctx.chain, ctx.tipTimeoutMs ?? TIP_TIMEOUT_MS),
+  ]);
+  const { ledger, hotWallet } = books;
+  const follower =
+    lastBlock === undefined
+      ? null
+      : { height: lastBlock.height, hash: lastBlock.hash, processedAt: lastBlock.processedAt.toISOString() };
+  return {
+    checkedAt: checkedAt.toISOString(),
+    ok: books.ok,
+    ledger: {
+      booksBalanced: ledger.booksBalanced,
+      totalSats: ledger.totalSats.toString(),
+      negativeCustomerAccounts: ledger.negativeCustomerAccounts,
+      mismatchedAccounts: ledger.mismatchedAccounts,
+    },
+    hotWallet: {
+      ledgerSats: hotWallet.ledgerSats.toString(),
+      coinsSats: hotWallet.utxoSats.toString(),
+      matches: hotWallet.matches,
+      coins: {
+        availableSats: coins.available.toString(),
+        lockedSats: coins.locked.toString(),
+        missingSats: coins.missing.toString(),
+      },
+    },
+    reserves: {
+      reservesSats: ledger.reservesSats.toString(),
+      liabilitiesSats: ledger.liabilitiesSats.toString(),
+      covered: ledger.reservesCoverLiabilities,
+    },
+    pendingWithdrawals: {
+      queued: { count: withdrawals.queued.count, sumSats: withdrawals.queued.sumSats.toString() },
+      sent: { count: withdrawals.sent.count, sumSats: withdrawals.sent.sumSats.toString() },
+    },
+    reorgedDeposits: {
+      count: reorged.count,
+      sumSats: reorged.sumSats.toString(),
+      items: reorged.rows.map(({ deposit, customer }) => ({
+        txid: deposit.txid,
+        vout: deposit.vout,
+        address: deposit.address,
+        valueSats: deposit.valueSats.toString(),
+        customer,
+        creditedAt: deposit.creditedAt?.toISOString() ?? null,
+        reorgedAt: (deposit.reorgedAt ?? checkedAt).toISOString(),
+        inChainAgain: deposit.blockHeight !== null,
+      })),
+    },
+    chain: {
+      backend: ctx.chain.name,
+      follower,
+      tip,
+      lagBlocks: tip.available && follower !== null ? tip.height - follower.height : null,
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { AdminCustomer, AdminTransaction } from "@satsbank/shared";
+import type { StaffListedRow } from "../transactions/queries.js";
+import type { CustomerRow } from "./queries.js";
+
+/** A row of Banking Customers: the balance as a decimal string of satoshis. */
+export function toAdminCustomer(row: CustomerRow): AdminCustomer {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    username: row.username,
+    accountType: row.accountType,
+    kycStatus: row.kycStatus,
+    joinedAt: row.createdAt.toISOString(),
+    balanceSats: BigInt(row.balance).toString(),
+    status: row.status,
+  };
+}
+
+/** A row of Transaction History. */
+export function toAdminTransaction({ row, owner }: Pick<StaffListedRow, "row" | "owner">): AdminTransaction {
+  return {
+    id: row.id,
+    type: row.type,
+    amountSats: row.amount.toString(),
+    feeSats: row.fee.toString(),
+    status: row.status,
+    user: owner,
+    counterparty: { username: row.counterpartyUsername, name: row.counterpartyName },
+    address: row.address,
+    txid: row.txid,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
