@@ -5,7 +5,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS, isNotificationMade } from "./notificatio
 const allOn = { transactionAlerts: true, securityAlerts: true, emailNotifications: true };
 
 describe("isNotificationMade", () => {
-  it("makes, with every switch off, only the protective security notices, KYC and staff messages", () => {
+  it("makes, with every switch off, only the protective security notices, KYC, staff messages, account status and support replies", () => {
     const made = notificationKindSchema.options.filter((kind) =>
       isNotificationMade(kind, DEFAULT_NOTIFICATION_SETTINGS),
     );
@@ -15,6 +15,9 @@ describe("isNotificationMade", () => {
       "password_changed",
       "two_factor_disabled",
       "staff_message",
+      "account_deactivated",
+      "account_reactivated",
+      "support_reply",
     ]);
   });
 
