@@ -78,6 +78,12 @@ const pairs: ReadonlyArray<readonly [text: string, on: string | Tint]> = [
   ["destructive", { tint: "destructive", alpha: 0.1, over: "card" }],
   ["success", "card"],
   ["success-strong", { tint: "success", alpha: 0.15, over: "card" }],
+  // The staff dashboard: OK in the books' checks, the pending pill, the two-factor warning, an alert.
+  ["success-strong", "card"],
+  ["success-strong", "background"],
+  ["foreground", { tint: "warning", alpha: 0.15, over: "card" }],
+  ["foreground", { tint: "warning", alpha: 0.1, over: "background" }],
+  ["foreground", { tint: "destructive", alpha: 0.1, over: "background" }],
   ["primary-foreground", "primary"],
   ["destructive-foreground", "destructive"],
   ["success-foreground", "success"],

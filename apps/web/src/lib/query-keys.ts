@@ -1,10 +1,40 @@
-import type { HistoryFilter } from "@satsbank/shared";
+import type {
+  AdminTransactionStatusFilter,
+  AdminTransactionTypeFilter,
+  AuditAction,
+  CustomerSort,
+  HistoryFilter,
+  KycSubmissionStatus,
+  SortOrder,
+  SupportStatusFilter,
+} from "@satsbank/shared";
 
 /** The parameters of one history list: the server filters and searches. */
 export interface TransactionListParams {
   filter: HistoryFilter;
   /** The search text, trimmed; "" for none. */
   q: string;
+}
+
+/** One page of Banking Customers: the search ("" for none), the sorted column and the page. */
+export interface AdminCustomerListParams {
+  q: string;
+  sort: CustomerSort;
+  order: SortOrder;
+  page: number;
+}
+
+/** Transaction History's filters (and its CSV export's): the search ("" for none), type and status. */
+export interface AdminTransactionListParams {
+  q: string;
+  type: AdminTransactionTypeFilter;
+  status: AdminTransactionStatusFilter;
+}
+
+/** The audit log's search ("" for none) and action filter ("all" for none). */
+export interface AuditListParams {
+  q: string;
+  action: AuditAction | "all";
 }
 
 /**
@@ -49,6 +79,32 @@ export const queryKeys = {
     list: ["notifications", "list"] as const,
     /** `NotificationSettings`. */
     settings: ["notification-settings"] as const,
+  },
+  /** The staff dashboard: every key under `admin`, so enrolling an authenticator app refreshes them all. */
+  admin: {
+    all: ["admin"] as const,
+    /** `AdminMe`: the header's words and the staff member's two-factor state. */
+    me: ["admin", "me"] as const,
+    customers: {
+      all: ["admin", "customers"] as const,
+      list: (params: AdminCustomerListParams) => ["admin", "customers", "list", params] as const,
+      /** `CustomerDetails`: User Details. */
+      one: (userId: string) => ["admin", "customers", "one", userId] as const,
+    },
+    transactions: (params: AdminTransactionListParams) => ["admin", "transactions", params] as const,
+    kycReviews: {
+      all: ["admin", "kyc-reviews"] as const,
+      list: (status: KycSubmissionStatus) => ["admin", "kyc-reviews", status] as const,
+    },
+    support: {
+      all: ["admin", "support"] as const,
+      list: (status: SupportStatusFilter) => ["admin", "support", status] as const,
+    },
+    books: ["admin", "books"] as const,
+    audit: {
+      all: ["admin", "audit"] as const,
+      list: (params: AuditListParams) => ["admin", "audit", params] as const,
+    },
   },
   transactions: {
     /** Everything under it: a send or a receive invalidates this. */

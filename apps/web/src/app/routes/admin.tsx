@@ -1,12 +1,12 @@
-import { NotBuiltNotice } from "@/components/layout/not-built-notice";
-import { PageHeader } from "@/components/layout/page-header";
+import { TwoFactorEnrolButton } from "@/features/account/components/two-factor-enrol-button";
+import { AdminDashboard } from "@/features/admin/components/admin-dashboard";
 
-/** Screen: staff dashboard. A placeholder until its issue builds it. */
+/**
+ * Screen: the staff dashboard. Everything under features/admin loads with this route's chunk only. The
+ * authenticator enrolment is the account feature's, composed here (features do not import each other).
+ */
 export function AdminScreen() {
   return (
-    <>
-      <PageHeader title="Admin Dashboard" />
-      <NotBuiltNotice />
-    </>
+    <AdminDashboard renderEnrolment={(onEnrolled) => <TwoFactorEnrolButton onEnrolled={onEnrolled} />} />
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { FormAlert } from "@/components/form-alert";
+import { LoginHistoryTable } from "@/components/login-history/login-history-table";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -15,7 +16,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/form-errors";
 import { useLoginHistory } from "../api/get-login-history";
 import { LoginHistoryList } from "./login-history-list";
-import { LoginHistoryTable } from "./login-history-table";
 
 /** The "View" button of Security Settings and the "Login History" dialog it opens. */
 export function LoginHistoryDialog() {

@@ -1,7 +1,7 @@
 import type { LoginHistoryEntry } from "@satsbank/shared";
 import type { ReactNode } from "react";
-import { formatLoginTime } from "../lib/format-login-time";
-import { LoginStatusLabel } from "./login-status";
+import { LoginStatusLabel } from "@/components/login-history/login-status";
+import { formatLoginTime } from "@/lib/format-login-time";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

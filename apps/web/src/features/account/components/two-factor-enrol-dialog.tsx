@@ -12,10 +12,12 @@ export interface TwoFactorEnrolDialogProps {
   /** The new secret; `undefined` while the server makes it. */
   setup: TwoFactorSetupResponse | undefined;
   onClose: () => void;
+  /** After the code is confirmed (before the dialog closes). */
+  onEnabled?: () => void;
 }
 
 /** Enrolment: scan the QR code (or type the secret) into an authenticator app, then prove it with a code. */
-export function TwoFactorEnrolDialog({ open, setup, onClose }: TwoFactorEnrolDialogProps) {
+export function TwoFactorEnrolDialog({ open, setup, onClose, onEnabled }: TwoFactorEnrolDialogProps) {
   const enable = useEnableTwoFactor();
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
@@ -46,6 +48,7 @@ export function TwoFactorEnrolDialog({ open, setup, onClose }: TwoFactorEnrolDia
               onCancel={onClose}
               onDone={() => {
                 notify.success("Two-factor authentication enabled");
+                onEnabled?.();
                 onClose();
               }}
             />

@@ -1,6 +1,7 @@
 import type { Transaction } from "@satsbank/shared";
 import type { ReactNode, RefObject } from "react";
 import { CopyButton } from "@/components/copy-button";
+import { TransactionStatusLabel } from "@/components/transaction-status-label";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -19,7 +20,6 @@ import {
   signedAmountText,
   transactionTimeText,
 } from "../lib/describe-transaction";
-import { TransactionStatusLabel } from "./transaction-status";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -6,10 +6,10 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
+import { useSearchText } from "@/lib/use-search-text";
 import { useTransactionHistory } from "../api/list-transactions";
 import { useHistoryParams } from "../lib/use-history-params";
 import { useOnVisible } from "../lib/use-on-visible";
-import { useSearchText } from "../lib/use-search-text";
 import { HistoryFilterMenu } from "./history-filter-menu";
 import { TransactionList } from "./transaction-list";
 

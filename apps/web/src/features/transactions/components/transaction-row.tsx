@@ -1,9 +1,9 @@
 import type { Transaction } from "@satsbank/shared";
 import { ArrowDownLeft, ArrowUpRight } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
+import { TransactionStatusLabel } from "@/components/transaction-status-label";
 import { cn } from "@/lib/cn";
 import { counterpartyText, signedAmountText, transactionTimeText } from "../lib/describe-transaction";
-import { TransactionStatusLabel } from "./transaction-status";
 
 // The dialog's code (and the dialog library) loads with the first row opened, not with the list.
 const TransactionDetailsDialog = lazy(() =>

@@ -1,4 +1,4 @@
-import { formatBtc, type Transaction, type TransactionStatus } from "@satsbank/shared";
+import { formatBtc, type Transaction } from "@satsbank/shared";
 import { format } from "date-fns";
 
 /** How many characters of an address a row shows before "...". */
@@ -35,9 +35,3 @@ export function transactionTimeText(createdAt: string): string {
 export function confirmationsText(confirmations: number): string {
   return confirmations === 0 ? "0 (waiting in the mempool)" : String(confirmations);
 }
-
-export const statusLabels = {
-  completed: "Completed",
-  pending: "Pending",
-  failed: "Failed",
-} as const satisfies Record<TransactionStatus, string>;

@@ -1,15 +1,22 @@
 import type { LoginHistoryEntry } from "@satsbank/shared";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatLoginTime } from "../lib/format-login-time";
+import { formatLoginTime } from "@/lib/format-login-time";
 import { LoginStatusLabel } from "./login-status";
 
 /**
  * Sign-in attempts in the order the server gives them (newest first), where five columns fit. Device and
  * location wrap rather than push the last columns out of sight.
  */
-export function LoginHistoryTable({ entries }: { entries: readonly LoginHistoryEntry[] }) {
+export function LoginHistoryTable({
+  entries,
+  scrollLabel = "Login history",
+}: {
+  entries: readonly LoginHistoryEntry[];
+  /** The scrolling region's name (default "Login history"). */
+  scrollLabel?: string;
+}) {
   return (
-    <Table scrollLabel="Login history">
+    <Table scrollLabel={scrollLabel}>
       <TableHeader>
         <TableRow>
           <TableHead scope="col">Date & Time</TableHead>

@@ -1,7 +1,13 @@
 import type { TransactionStatus } from "@satsbank/shared";
 import { CheckCircle2, Clock, type LucideIcon, XCircle } from "lucide-react";
 import { cn } from "@/lib/cn";
-import { statusLabels } from "../lib/describe-transaction";
+
+/** The specification's words for a transaction's status (customer history and Transaction History). */
+export const transactionStatusLabels = {
+  completed: "Completed",
+  pending: "Pending",
+  failed: "Failed",
+} as const satisfies Record<TransactionStatus, string>;
 
 const ICONS: Record<TransactionStatus, { icon: LucideIcon; className: string }> = {
   completed: { icon: CheckCircle2, className: "text-success" },
@@ -21,7 +27,7 @@ export function TransactionStatusLabel({
   return (
     <span className={cn("inline-flex items-center gap-1", className)}>
       <Icon className={cn("size-3.5", colour)} aria-hidden="true" />
-      {statusLabels[status]}
+      {transactionStatusLabels[status]}
     </span>
   );
 }

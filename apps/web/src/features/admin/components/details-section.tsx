@@ -1,0 +1,42 @@
+import { type ReactNode, useId } from "react";
+import { cn } from "@/lib/cn";
+
+/** A titled part of User Details, a review or the books. */
+export function DetailsSection({
+  title,
+  level = 3,
+  actions,
+  children,
+  className,
+}: {
+  title: string;
+  /** The heading's level: 3 under a dialog's or a card's title, 2 directly in a tab. */
+  level?: 2 | 3;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  const id = useId();
+  const Heading = level === 2 ? "h2" : "h3";
+  return (
+    <section aria-labelledby={id} className={cn("flex min-w-0 flex-col gap-3", className)}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Heading id={id} className={level === 2 ? "text-lg font-semibold" : "text-base font-semibold"}>
+          {title}
+        </Heading>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** One fact of a description list: a term and its value. */
+export function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
+      <dd className="text-sm break-words">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type AdminSupportRequest,
+  SUPPORT_REPLY_MAX_LENGTH,
+  type SupportReplyBody,
+  supportReplyBodySchema,
+} from "@satsbank/shared";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormAlert } from "@/components/form-alert";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Textarea } from "@/components/ui/textarea";
+import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
+import { notify } from "@/lib/notify";
+import { useReplySupportRequest } from "../api/reply-support-request";
+
+/** A reply to a support request: mailed to the customer and shown in their notifications by the server. */
+export function SupportReplyForm({ request }: { request: AdminSupportRequest }) {
+  const reply = useReplySupportRequest();
+  const [alert, setAlert] = useState<string>();
+  const form = useForm<SupportReplyBody>({
+    resolver: zodResolver(supportReplyBodySchema),
+    defaultValues: { message: "" },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    setAlert(undefined);
+    reply.mutate(
+      { requestId: request.id, message: values.message },
+      {
+        onSuccess: () => {
+          notify.success("Reply sent", `Mailed to ${request.email} and shown in their notifications.`);
+          form.reset();
+        },
+        onError: (error) => {
+          if (!applyFieldErrors(error, form.setError, ["message"])) setAlert(errorMessage(error));
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex max-w-2xl flex-col gap-3">
+      <FormAlert>{alert}</FormAlert>
+      <FormField
+        label="Reply"
+        hint={`Mailed to ${request.email} and shown in their notifications.`}
+        error={form.formState.errors.message?.message}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            required
+            rows={4}
+            maxLength={SUPPORT_REPLY_MAX_LENGTH}
+            className="min-h-0"
+            {...form.register("message")}
+          />
+        )}
+      </FormField>
+      <div>
+        <Button type="submit" size="sm" disabled={reply.isPending}>
+          {reply.isPending ? "Sending..." : "Send reply"}
+        </Button>
+      </div>
+    </form>
+  );
+}
