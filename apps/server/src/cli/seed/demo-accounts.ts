@@ -61,7 +61,15 @@ export const demoCustomers: readonly DemoCustomer[] = [
     accountType: "business",
   },
   { name: "Sofia Hernández", email: "sofia@example.com", phone: "+34 91 555 0113", accountType: "personal" },
+  { name: "Liam Walsh", email: "liam@example.com", phone: "+353 1 555 0114", accountType: "personal" },
 ];
+
+/**
+ * When the demo customers signed up: the day before the opening deposits (demo-money.ts), at this UTC time,
+ * then one every `DEMO_SIGN_UP_SPACING_MINUTES` in the order above, so Join Date has an order to sort by.
+ */
+export const demoSignUpTime = { daysBeforeOpening: 1, time: "08:00" } as const;
+export const DEMO_SIGN_UP_SPACING_MINUTES = 47;
 
 /** The seeded staff account (role admin, shown as "Super Admin"). */
 export const demoStaff = { name: "Admin", email: "admin@example.com", password: "admin-password" } as const;

@@ -22,6 +22,7 @@ export const demoOpenings: ReadonlyArray<readonly [email: string, sats: bigint]>
   ["kwame@example.com", 700_000n],
   ["orders@bluebird-bakery.example", 4_000_000n],
   ["sofia@example.com", 1_100_000n],
+  ["liam@example.com", 500_000n],
 ];
 
 /**
@@ -182,7 +183,7 @@ export const demoSends: readonly DemoSend[] = [
     time: "12:55",
   },
   {
-    from: "kwame@example.com",
+    from: "liam@example.com",
     to: "sofia@example.com",
     sats: 20_000n,
     note: "Coffee",
@@ -193,3 +194,23 @@ export const demoSends: readonly DemoSend[] = [
 
 /** The demo customer's balance once the seed has run: the specification's 0.00746 BTC. */
 export const DEMO_BALANCE_SATS = 746_000n;
+
+/**
+ * What staff find unfinished on the chain (the staff dashboard's Pending and Failed filters). A deposit to
+ * alice that left the network before it confirmed (the sandbox reorganised its block away): failed, never
+ * credited. Then, minutes before the seed ends, a deposit to kwame still in the mempool and a withdrawal
+ * of bob's broadcast but not mined: pending until the sandbox's next block (SANDBOX_BLOCK_SECONDS).
+ */
+export const demoFailedDeposit = {
+  email: "alice@example.com",
+  sats: 250_000n,
+  daysAgo: 6,
+  time: "09:05",
+} as const;
+export const demoPendingDeposit = { email: "kwame@example.com", sats: 150_000n, minutesAgo: 20 } as const;
+export const demoPendingWithdrawal = {
+  email: "bob@example.com",
+  sats: 60_000n,
+  note: "Supplier invoice #88",
+  minutesAgo: 12,
+} as const;

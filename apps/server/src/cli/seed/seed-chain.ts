@@ -70,7 +70,8 @@ export async function seedDeposits(
   for (const { user, amount } of payments) {
     const deposits = await depositsOf(chain.db, user.id);
     if (deposits.length > 0) {
-      unconfirmed ||= deposits.some((row) => row.status === "pending");
+      // Their first deposit is this step's; a later one still pending is the seed's own (seedPendingDeposit).
+      unconfirmed ||= deposits.at(-1)?.status === "pending";
       continue;
     }
     await chain.node.pay(await depositAddressFor({ ctx: follower, userId: user.id }), amount);
@@ -83,13 +84,14 @@ export async function seedDeposits(
   for (const { user } of payments) await depositAddressFor({ ctx: follower, userId: user.id });
 }
 
-/** The customer's deposits as their history shows them: receives with a txid, failed ones aside. */
-async function depositsOf(db: Db, userId: string): Promise<WalletTransactionRow[]> {
+/** The customer's deposits as their history shows them, newest first: receives with a txid, failed ones aside. */
+async function depositsOf(db: Db, userId: string, { failed = false } = {}): Promise<WalletTransactionRow[]> {
   const found: WalletTransactionRow[] = [];
   const page: HistoryQuery = { userId, type: "receive", pattern: null, after: null, limit: 500 };
   for (;;) {
     const rows = await listWalletTransactions(db, page);
-    for (const { row } of rows) if (row.txid !== null && row.status !== "failed") found.push(row);
+    for (const { row } of rows)
+      if (row.txid !== null && (row.status === "failed") === failed) found.push(row);
     const last = rows.at(-1);
     if (rows.length < page.limit || last === undefined) return found;
     page.after = last.position;
@@ -116,22 +118,7 @@ export async function seedWithdrawal(
   when: Date,
 ): Promise<void> {
   const { sender } = withdrawal;
-  const sent = await sendBitcoin({
-    ctx: {
-      db: chain.db,
-      clock: fixedClock(when),
-      walletKeys: chain.walletKeys,
-      withdrawalFeeSats: chain.withdrawalFeeSats,
-      sendLimits: chain.sendLimits,
-    },
-    sender,
-    body: {
-      recipient: outsideAddress(chain.walletKeys.network),
-      amountSats: withdrawal.amount.toString(),
-      note: withdrawal.note,
-      idempotencyKey: withdrawal.idempotencyKey,
-    },
-  });
+  const sent = await withdraw(chain, withdrawal, when);
   // Completed (or, refused by the network for good, reversed) by an earlier run: nothing left to do.
   if (sent.status !== "pending") return;
   const follower = followerAt(chain, when);
@@ -142,4 +129,89 @@ export async function seedWithdrawal(
   if (row?.status !== "completed") {
     throw new Error(`The demo withdrawal ${sent.id} did not complete: it is ${row?.status ?? "missing"}`);
   }
+}
+
+/**
+ * A deposit that leaves the network before it confirms, dated `when`: the faucet pays the customer, the
+ * follower notes it pending from the mempool, a block takes it and is reorganised away before the follower
+ * reads it, the transaction with it (as if its coins were spent elsewhere); the follower then finds it
+ * gone and marks it failed, `failedAfterMs` later. Never credited. Skipped when the customer has a failed
+ * deposit already.
+ */
+export async function seedFailedDeposit(
+  chain: DemoChain,
+  deposit: { user: User; amount: bigint },
+  when: Date,
+  failedAfterMs: number,
+): Promise<void> {
+  const { node } = chain;
+  if ((await depositsOf(chain.db, deposit.user.id, { failed: true })).length > 0) return;
+  const seen = followerAt(chain, when);
+  // Only this payment may be in the block that leaves: anything waiting is confirmed first.
+  if ((await node.mempool()).length > 0) await node.mine(chain.confirmations);
+  await syncChain(seen);
+  await node.pay(await depositAddressFor({ ctx: seen, userId: deposit.user.id }), deposit.amount);
+  await syncChain(seen);
+  await node.mine(1);
+  await node.reorg(1, { drop: true });
+  await syncChain(followerAt(chain, new Date(when.getTime() + failedAfterMs)));
+  const [failed] = await depositsOf(chain.db, deposit.user.id, { failed: true });
+  if (failed?.amount !== deposit.amount) {
+    throw new Error(`The demo deposit to ${deposit.user.email} that leaves the network did not fail`);
+  }
+}
+
+/**
+ * A deposit waiting in the mempool, dated `when`: the follower shows it pending at once, and the next
+ * block (the sandbox's timer, or `npm run sandbox -- mine`) confirms it. Skipped when the customer has a
+ * deposit of this amount already.
+ */
+export async function seedPendingDeposit(
+  chain: DemoChain,
+  deposit: { user: User; amount: bigint },
+  when: Date,
+): Promise<void> {
+  const found = await depositsOf(chain.db, deposit.user.id);
+  if (found.some((row) => row.amount === deposit.amount)) return;
+  const follower = followerAt(chain, when);
+  await syncChain(follower);
+  await chain.node.pay(await depositAddressFor({ ctx: follower, userId: deposit.user.id }), deposit.amount);
+  await syncChain(follower);
+}
+
+/**
+ * A withdrawal dated `when`, paid out by a worker's pass and left in the mempool: pending with its txid
+ * until the next block. Under a fixed idempotency key, as seedWithdrawal.
+ */
+export async function seedPendingWithdrawal(
+  chain: DemoChain,
+  withdrawal: { sender: User; amount: bigint; note: string; idempotencyKey: string },
+  when: Date,
+): Promise<void> {
+  const sent = await withdraw(chain, withdrawal, when);
+  if (sent.status === "pending") await runPass(followerAt(chain, when));
+}
+
+/** The withdrawal to the outside address through the send use case, as the customer's send would make it. */
+function withdraw(
+  chain: DemoChain,
+  withdrawal: { sender: User; amount: bigint; note: string; idempotencyKey: string },
+  when: Date,
+) {
+  return sendBitcoin({
+    ctx: {
+      db: chain.db,
+      clock: fixedClock(when),
+      walletKeys: chain.walletKeys,
+      withdrawalFeeSats: chain.withdrawalFeeSats,
+      sendLimits: chain.sendLimits,
+    },
+    sender: withdrawal.sender,
+    body: {
+      recipient: outsideAddress(chain.walletKeys.network),
+      amountSats: withdrawal.amount.toString(),
+      note: withdrawal.note,
+      idempotencyKey: withdrawal.idempotencyKey,
+    },
+  });
 }

@@ -11,7 +11,7 @@ import { submitVerification } from "../../modules/kyc/submit-verification.js";
 import { uploadDocument } from "../../modules/kyc/upload-document.js";
 import { type DemoCustomer, demoCustomers } from "./demo-accounts.js";
 import { demoDocuments } from "./demo-documents.js";
-import { DEMO_BILL_AGE_DAYS, demoPendingReview, demoRejected } from "./demo-kyc.js";
+import { DEMO_BILL_AGE_DAYS, demoPendingReview, demoRejected, demoSecondPendingReview } from "./demo-kyc.js";
 import { at, fixedClock } from "./seed-time.js";
 
 export type IdentityChecksInput = {
@@ -38,8 +38,9 @@ const DAY_MS = 86_400_000;
 const isoDay = (when: Date) => when.toISOString().slice(0, 10);
 
 function planFor(email: string, input: IdentityChecksInput): Plan {
-  if (email === demoPendingReview.email) {
-    const submitted = at(input.now, demoPendingReview.daysAgo, demoPendingReview.time);
+  const pending = [demoPendingReview, demoSecondPendingReview].find((each) => each.email === email);
+  if (pending !== undefined) {
+    const submitted = at(input.now, pending.daysAgo, pending.time);
     return { submitted, reviewMode: "manual", decision: null };
   }
   if (email === demoRejected.email) {

@@ -19,14 +19,24 @@ import { getSettings } from "../../modules/notifications/get-settings.js";
 import { countUnread, listNotifications } from "../../modules/notifications/queries.js";
 import { findCurrentDepositAddress } from "../../modules/wallet/queries.js";
 import { findPayout } from "../../modules/withdrawals/queries.js";
-import { getJson, signIn } from "../../test/auth-helpers.js";
+import { getJson, signIn, startSignIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { expectChainBooksBalanced, type SandboxChain, startSandboxChain } from "../../test/sandbox-chain.js";
 import { TEST_WALLET_MNEMONIC, testConfig } from "../../test/test-config.js";
 import { DEMO_PASSWORD, demoCustomers, demoStaff } from "./demo-accounts.js";
-import { demoPendingReview, demoRejected } from "./demo-kyc.js";
-import { DEMO_BALANCE_SATS, demoOpenings, demoSends, demoWithdrawal } from "./demo-money.js";
+import { demoPendingReview, demoRejected, demoSecondPendingReview } from "./demo-kyc.js";
+import {
+  DEMO_BALANCE_SATS,
+  demoFailedDeposit,
+  demoOpenings,
+  demoOpeningTime,
+  demoPendingDeposit,
+  demoPendingWithdrawal,
+  demoSends,
+  demoWithdrawal,
+} from "./demo-money.js";
 import { DEMO_EMAIL, DEMO_READ_AFTER_DAYS, demoNotificationSettings } from "./demo-notifications.js";
+import { demoDeactivation, demoSupportRequests } from "./demo-staff-desk.js";
 import { seedDemoData } from "./seed.js";
 import { outsideAddress } from "./seed-chain.js";
 import { seedKey } from "./seed-money.js";
@@ -70,11 +80,15 @@ async function user(email: string) {
   return row;
 }
 
-/** What a customer's history says their balance is: received minus sent. */
+/**
+ * What a customer's history says their balance is: received minus sent. A pending send has taken its
+ * amount and fee already; a pending receive has not arrived yet.
+ */
 async function historyBalance(userId: string): Promise<bigint> {
   const result = await t.db.execute<{ total: string }>(sql`
     select coalesce(sum(case when type = 'receive' then amount else -(amount + fee) end), 0)::text as total
-    from wallet_transactions where user_id = ${userId} and status = 'completed'`);
+    from wallet_transactions
+    where user_id = ${userId} and (status = 'completed' or (type = 'send' and status = 'pending'))`);
   return BigInt(result.rows[0]?.total ?? "0");
 }
 
@@ -207,6 +221,13 @@ describe("the demo customer's notifications", () => {
   });
 });
 
+/** The customers whose identity check is not approved: they only ever receive in the demo. */
+const onlyReceiving: readonly string[] = [
+  demoPendingReview.email,
+  demoSecondPendingReview.email,
+  demoRejected.email,
+];
+
 describe("the demo money", () => {
   it("leaves the demo customer with exactly 0.00746 BTC, from transfers, a deposit and a withdrawal", async () => {
     const demo = await user("demo@example.com");
@@ -281,10 +302,10 @@ describe("the demo money", () => {
     }
   });
 
-  it("verifies every customer but the two who only receive, gives each a deposit address and a balance their history explains", async () => {
+  it("verifies every customer but the three who only receive, gives each a deposit address and a balance their history explains", async () => {
     for (const { email } of demoCustomers) {
       const customer = await user(email);
-      const onlyReceives = email === demoPendingReview.email || email === demoRejected.email;
+      const onlyReceives = onlyReceiving.includes(email);
       expect(await customerMaySend({ ctx: { db: t.db }, userId: customer.id }), email).toBe(!onlyReceives);
       expect(
         await findCurrentDepositAddress(t.db, { userId: customer.id, network: "regtest" }),
@@ -297,7 +318,7 @@ describe("the demo money", () => {
 
   it("verifies every sender before their first send", async () => {
     const senders = new Set([...demoSends.map((send) => send.from), demoWithdrawal.email]);
-    expect(senders.has(demoPendingReview.email) || senders.has(demoRejected.email)).toBe(false);
+    for (const email of onlyReceiving) expect(senders.has(email), email).toBe(false);
     for (const email of senders) {
       const customer = await user(email);
       const submission = await findLatestSubmission(t.db, customer.id, "basic");
@@ -313,7 +334,8 @@ describe("the demo money", () => {
   it("backs every customer's satoshi with the hot wallet's coins, none of it from the bank's equity", async () => {
     await expectChainBooksBalanced(t);
     expect(await bankBalance(t.db, "opening_equity")).toBe(0n);
-    expect(await bankBalance(t.db, "fee_revenue")).toBe(1000n);
+    // The fees of the demo's withdrawal and of bob's pending one (taken when it was sent).
+    expect(await bankBalance(t.db, "fee_revenue")).toBe(2000n);
   });
 
   it("changes nothing when it runs again", async () => {
@@ -330,5 +352,117 @@ describe("the demo money", () => {
     expect(seedKey("a")).toBe(seedKey("a"));
     expect(seedKey("a")).not.toBe(seedKey("b"));
     expect(seedKey("a")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe("the staff's desk on a fresh start", () => {
+  const DAY_MS = 86_400_000;
+  const staffGet = async (url: string) => {
+    const { token } = await signIn(t, { email: demoStaff.email, password: demoStaff.password });
+    const res = await getJson(t, url, { cookie: token });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it("shows alice's deposit that left the network as failed: off the chain, never credited", async () => {
+    const alice = await user(demoFailedDeposit.email);
+    const page = await staffGet(`${apiPaths.admin.transactions}?status=failed`);
+    expect(
+      page.items.map((row: { user: { id: string }; type: string; amountSats: string; status: string }) => [
+        row.user.id,
+        row.type,
+        row.amountSats,
+        row.status,
+      ]),
+    ).toEqual([[alice.id, "receive", demoFailedDeposit.sats.toString(), "failed"]]);
+    const [row] = page.items;
+    expect(await sandbox.node.transaction(row.txid)).toBeUndefined();
+    // Dated days ago at a time of day: more than one day fewer, less than one more.
+    const age = (Date.now() - new Date(row.createdAt).getTime()) / DAY_MS;
+    expect(age).toBeGreaterThan(demoFailedDeposit.daysAgo - 1);
+    expect(age).toBeLessThan(demoFailedDeposit.daysAgo + 1);
+    // Her balance is what her completed history says: the failed deposit added nothing.
+    expect(await historyBalance(alice.id)).toBe(await customerBalance(t.db, alice.id));
+  });
+
+  it("leaves kwame's deposit and bob's withdrawal pending in the mempool, minutes old", async () => {
+    const kwame = await user(demoPendingDeposit.email);
+    const bob = await user(demoPendingWithdrawal.email);
+    const page = await staffGet(`${apiPaths.admin.transactions}?status=pending`);
+    type Row = {
+      user: { id: string };
+      type: string;
+      amountSats: string;
+      feeSats: string;
+      txid: string | null;
+    };
+    const rows: Row[] = page.items;
+    expect(rows.map((row) => [row.user.id, row.type, row.amountSats, row.feeSats])).toEqual([
+      [bob.id, "send", demoPendingWithdrawal.sats.toString(), "1000"],
+      [kwame.id, "receive", demoPendingDeposit.sats.toString(), "0"],
+    ]);
+    const mempool = new Set((await sandbox.node.mempool()).map((tx) => tx.txid));
+    for (const row of rows) expect(mempool.has(row.txid ?? "")).toBe(true);
+    expect(Date.now() - new Date(page.items[0].createdAt).getTime()).toBeLessThan(60 * 60_000);
+    // Bob's money is held for it: his balance is his history's, the pending withdrawal taken.
+    expect(await historyBalance(bob.id)).toBe(await customerBalance(t.db, bob.id));
+  });
+
+  it("has liam deactivated by the staff account, with the reason, audited and told; his sign-in refused", async () => {
+    const liam = await user(demoDeactivation.email);
+    const staff = await user(demoStaff.email);
+    expect(liam.status).toBe("inactive");
+    const login = await startSignIn(t, { email: liam.email, password: DEMO_PASSWORD });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().error).toMatchObject({
+      reason: "accountInactive",
+      message: "This account has been deactivated. Please contact us to reactivate it.",
+    });
+    const audit = await staffGet(`${apiPaths.admin.audit}?action=customer.deactivated`);
+    expect(audit.items).toMatchObject([
+      {
+        action: "customer.deactivated",
+        actor: { id: staff.id },
+        customer: { id: liam.id },
+        reason: demoDeactivation.reason,
+        ipAddress: null,
+      },
+    ]);
+    const notices = await listNotifications(t.db, { userId: liam.id, after: null, limit: 50 });
+    expect(notices.map(({ row }) => row.kind)).toContain("account_deactivated");
+    const list = await staffGet(`${apiPaths.admin.customers}?q=liam`);
+    expect(list.items).toMatchObject([{ email: liam.email, status: "inactive" }]);
+  });
+
+  it("has a support request in each status, answered and closed by the staff account, audited", async () => {
+    const page = await staffGet(`${apiPaths.admin.support}?status=all`);
+    const bySubject = new Map(page.items.map((item: { subject: string }) => [item.subject, item] as const));
+    expect(page.items).toHaveLength(demoSupportRequests.length);
+    for (const request of demoSupportRequests) {
+      const found = bySubject.get(request.subject) as
+        | { status: string; email: string; replies: { message: string; staff: { name: string } }[] }
+        | undefined;
+      const status = request.closedHoursLater !== undefined ? "closed" : request.reply ? "answered" : "open";
+      expect(found, request.subject).toMatchObject({ email: request.email, status });
+      expect(found?.replies.map((reply) => [reply.message, reply.staff.name])).toEqual(
+        request.reply === null ? [] : [[request.reply.message, "Admin"]],
+      );
+    }
+    const audit = await staffGet(`${apiPaths.admin.audit}?action=support.replied`);
+    expect(audit.items).toHaveLength(demoSupportRequests.filter((request) => request.reply !== null).length);
+    const open = await staffGet(apiPaths.admin.support);
+    expect(open.items.map((item: { subject: string }) => item.subject)).toEqual([
+      "My deposit has not arrived",
+    ]);
+  });
+
+  it("dates each customer's sign-up the day before the opening deposits, one after another", async () => {
+    const opening = new Date(Date.now() - demoOpeningTime.daysAgo * DAY_MS);
+    const joined: number[] = [];
+    for (const { email } of demoCustomers) joined.push((await user(email)).createdAt.getTime());
+    expect([...joined].sort((a, b) => a - b)).toEqual(joined);
+    expect(new Set(joined).size).toBe(joined.length);
+    for (const time of joined) expect(time).toBeLessThan(opening.getTime());
+    expect((await user(demoStaff.email)).createdAt.getTime()).toBeLessThan(joined[0] ?? 0);
   });
 });

@@ -14,12 +14,22 @@ import { demoCustomers, demoStaff } from "./demo-accounts.js";
 import {
   type DemoSend,
   demoDeposit,
+  demoFailedDeposit,
   demoOpenings,
   demoOpeningTime,
+  demoPendingDeposit,
+  demoPendingWithdrawal,
   demoSends,
   demoWithdrawal,
 } from "./demo-money.js";
-import { type DemoChain, seedDeposits, seedWithdrawal } from "./seed-chain.js";
+import {
+  type DemoChain,
+  seedDeposits,
+  seedFailedDeposit,
+  seedPendingDeposit,
+  seedPendingWithdrawal,
+  seedWithdrawal,
+} from "./seed-chain.js";
 import { seedIdentityChecks } from "./seed-kyc.js";
 import { at, fixedClock } from "./seed-time.js";
 
@@ -50,9 +60,10 @@ export type DemoMoneyInput = {
 };
 
 /**
- * Makes the demo customers' identity checks (seed-kyc.ts: all verified but two, before anyone sends) and
+ * Makes the demo customers' identity checks (seed-kyc.ts: all verified but three, before anyone sends) and
  * gives each a deposit address; then, on the sandbox chain, funds them through deposits, replays the demo
- * sends through the send use case at their times, and makes the demo customer's deposit and withdrawal.
+ * sends through the send use case at their times, makes the demo customer's deposit and withdrawal, and
+ * leaves what staff find unfinished: a failed deposit, a pending deposit and a pending withdrawal.
  * Idempotent: every step has a fixed key, a customer with a deposit is not paid again, and one with a
  * submission submits nothing again.
  */
@@ -105,7 +116,33 @@ export async function seedDemoMoney(input: DemoMoneyInput): Promise<void> {
     },
     at(now, demoWithdrawal.daysAgo, demoWithdrawal.time),
   );
+  await seedFailedDeposit(
+    chain,
+    { user: customer(demoFailedDeposit.email), amount: demoFailedDeposit.sats },
+    at(now, demoFailedDeposit.daysAgo, demoFailedDeposit.time),
+    FAILED_AFTER_MS,
+  );
+  // Last, so no block of the seed's confirms them.
+  await seedPendingDeposit(
+    chain,
+    { user: customer(demoPendingDeposit.email), amount: demoPendingDeposit.sats },
+    minutesBefore(now, demoPendingDeposit.minutesAgo),
+  );
+  await seedPendingWithdrawal(
+    chain,
+    {
+      sender: customer(demoPendingWithdrawal.email),
+      amount: demoPendingWithdrawal.sats,
+      note: demoPendingWithdrawal.note,
+      idempotencyKey: seedKey(`withdrawal:${demoPendingWithdrawal.email}:pending`),
+    },
+    minutesBefore(now, demoPendingWithdrawal.minutesAgo),
+  );
 }
+
+/** The failed deposit is found gone this long after it was first seen. */
+const FAILED_AFTER_MS = 45 * 60_000;
+const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
 
 async function seedSend(input: {
   chain: DemoChain;
@@ -122,11 +159,14 @@ async function seedSend(input: {
     sendLimits: chain.sendLimits,
     clock: fixedClock(at(input.now, send.daysAgo, send.time)),
   };
+  const sender = input.customer(send.from);
+  // Deactivated by the staff's desk after their sends (a later run): their sends are in already.
+  if (sender.status === "inactive") return;
   const payee = input.customer(send.to);
   const text = send.byAddress ? await depositAddressFor({ ctx, userId: payee.id }) : payee.username;
   await sendBitcoin({
     ctx,
-    sender: input.customer(send.from),
+    sender,
     body: {
       recipient: text,
       amountSats: send.sats.toString(),

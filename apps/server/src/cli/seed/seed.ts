@@ -4,13 +4,22 @@ import { appSettings } from "../../db/schema/index.js";
 import { AppError } from "../../domain/app-error.js";
 import { createStaff } from "../../modules/auth/create-staff.js";
 import { signUp } from "../../modules/auth/sign-up.js";
-import { DEMO_PASSWORD, demoCustomers, demoStaff } from "./demo-accounts.js";
+import {
+  DEMO_PASSWORD,
+  DEMO_SIGN_UP_SPACING_MINUTES,
+  demoCustomers,
+  demoSignUpTime,
+  demoStaff,
+} from "./demo-accounts.js";
+import { demoOpeningTime } from "./demo-money.js";
 import { type DemoMoneyInput, seedDemoMoney } from "./seed-money.js";
 import {
   type DemoNotificationsInput,
   seedDemoNotifications,
   seedNotificationSettings,
 } from "./seed-notifications.js";
+import { seedStaffDesk } from "./seed-staff-desk.js";
+import { at, fixedClock } from "./seed-time.js";
 
 /** app_settings key: the embedded default seeds on its first start only. */
 export const SEEDED_SETTING = "demo_data_seeded";
@@ -20,27 +29,38 @@ const alreadyExists = (error: unknown) => error instanceof AppError && error.cod
 export type SeedInput = DemoMoneyInput & Pick<DemoNotificationsInput, "authKeys" | "brandName">;
 
 /**
- * Makes the demo accounts through the real use cases (sign-up for customers, create-staff for the
- * admin), skipping any whose email already has an account; the demo customer's Notification Settings;
- * everyone's identity checks and money on the sandbox chain (seed-money.ts); then the demo customer's
- * sign-ins, staff messages and read notifications (seed-notifications.ts): running it twice changes
- * nothing. Returns the emails it created.
+ * Makes the demo accounts through the real use cases (sign-up for customers, dated the day before their
+ * money arrives; create-staff for the admin), skipping any whose email already has an account; the demo
+ * customer's Notification Settings; everyone's identity checks and money on the sandbox chain
+ * (seed-money.ts); the demo customer's sign-ins, staff messages and read notifications
+ * (seed-notifications.ts); then the staff's desk (seed-staff-desk.ts: support requests, an inactive
+ * customer): running it twice changes nothing. Returns the emails it created.
  */
 export async function seedDemoData(input: SeedInput): Promise<string[]> {
   const { db, clock } = input;
   const now = clock.now();
   const ctx = { db, clock, limiter: createRateLimiter({ db, clock }) };
   const created: string[] = [];
-  for (const customer of demoCustomers) {
+  const firstSignUp = at(
+    now,
+    demoOpeningTime.daysAgo + demoSignUpTime.daysBeforeOpening,
+    demoSignUpTime.time,
+  );
+  for (const [index, customer] of demoCustomers.entries()) {
+    const joined = fixedClock(
+      new Date(firstSignUp.getTime() + index * DEMO_SIGN_UP_SPACING_MINUTES * 60_000),
+    );
     try {
-      await signUp({ ctx, ...customer, password: DEMO_PASSWORD, client: null });
+      await signUp({ ctx: { db, clock: joined }, ...customer, password: DEMO_PASSWORD, client: null });
       created.push(customer.email);
     } catch (error) {
       if (!alreadyExists(error)) throw error;
     }
   }
   try {
-    await createStaff({ ctx, ...demoStaff });
+    // Staff were there before the first customer.
+    const staffJoined = new Date(firstSignUp.getTime() - 24 * 3_600_000);
+    await createStaff({ ctx: { ...ctx, clock: fixedClock(staffJoined) }, ...demoStaff });
     created.push(demoStaff.email);
   } catch (error) {
     if (!alreadyExists(error)) throw error;
@@ -48,6 +68,7 @@ export async function seedDemoData(input: SeedInput): Promise<string[]> {
   await seedNotificationSettings({ db, now });
   await seedDemoMoney(input);
   await seedDemoNotifications({ ...input, now });
+  await seedStaffDesk({ db, now, brandName: input.brandName });
   await db
     .insert(appSettings)
     .values({ key: SEEDED_SETTING, value: { at: clock.now().toISOString() } })

@@ -30,6 +30,7 @@ export async function createStaff({
       phone: null,
       // The operator gives a staff member their own address: no link to open.
       emailVerifiedAt: ctx.clock.now(),
+      createdAt: ctx.clock.now(),
       ...(username === undefined ? {} : { username }),
     },
     async () => null,

@@ -19,6 +19,8 @@ export type NewAccount = {
   username?: string;
   /** Set when the address needs no link: accounts the operator makes (the seed, staff). */
   emailVerifiedAt?: Date;
+  /** When the account is made: the use case's clock (the Join Date staff see). */
+  createdAt: Date;
 };
 
 const emailTaken = () => new AppError("CONFLICT", authText.emailTaken, { email: authText.emailTaken });
@@ -73,6 +75,8 @@ export async function insertNewUser<T>(
           role: account.role,
           accountType: account.accountType,
           emailVerifiedAt: account.emailVerifiedAt ?? null,
+          createdAt: account.createdAt,
+          updatedAt: account.createdAt,
         });
         return { user, extra: await then(tx, user) };
       });

@@ -56,6 +56,7 @@ export async function signUp(input: SignUpInput): Promise<{ user: User; session:
       role: "customer",
       accountType: input.accountType ?? "personal",
       phone: input.phone ?? null,
+      createdAt: now,
       ...(input.username === undefined ? {} : { username: input.username }),
       ...(client === null ? { emailVerifiedAt: now } : {}),
     },

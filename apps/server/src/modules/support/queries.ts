@@ -104,3 +104,17 @@ export async function findReplies(
     .where(inArray(supportReplies.requestId, [...requestIds]))
     .orderBy(asc(supportReplies.createdAt), asc(supportReplies.id));
 }
+
+/** The customer's request with this subject (the newest, if they wrote more than one): the seed's check. */
+export async function findRequestBySubject(
+  db: Db,
+  query: { userId: string; subject: string },
+): Promise<SupportRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(r)
+    .where(and(eq(r.userId, query.userId), eq(r.subject, query.subject)))
+    .orderBy(desc(r.createdAt))
+    .limit(1);
+  return row;
+}
