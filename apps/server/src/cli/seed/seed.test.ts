@@ -145,6 +145,9 @@ describe("the demo seed", () => {
       expect(block).toContain(text);
     }
     expect(block).toContain("http://localhost:3000/dev/mailbox");
+    // The inactive customer is not offered as a sign-in: the block says why.
+    expect(block).toContain("liam@example.com is inactive (deactivated by staff): its sign-in is refused");
+    expect(block.match(/liam@example\.com/g)).toHaveLength(1);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   demoStaff,
 } from "./demo-accounts.js";
 import { demoOpeningTime } from "./demo-money.js";
+import { demoDeactivation } from "./demo-staff-desk.js";
 import { type DemoMoneyInput, seedDemoMoney } from "./seed-money.js";
 import {
   type DemoNotificationsInput,
@@ -85,7 +86,10 @@ export async function seedOnFirstStart(input: SeedInput): Promise<string[] | nul
 
 /** The block printed at every start of the embedded default. */
 export function demoSignIns(publicUrl: string): string {
-  const others = demoCustomers.slice(1).map((customer) => customer.email);
+  const others = demoCustomers
+    .slice(1)
+    .map((customer) => customer.email)
+    .filter((email) => email !== demoDeactivation.email);
   const rows: string[] = [];
   for (let i = 0; i < others.length; i += 3) rows.push(others.slice(i, i + 3).join(", "));
   return [
@@ -95,6 +99,7 @@ export function demoSignIns(publicUrl: string): string {
     `│ staff      ${demoStaff.email}   password ${demoStaff.password}`,
     `│ more customers, all with password ${DEMO_PASSWORD}:`,
     ...rows.map((row) => `│   ${row}`),
+    `│ ${demoDeactivation.email} is inactive (deactivated by staff): its sign-in is refused`,
     `│ Sign-in codes and reset links arrive in the dev mailbox: ${publicUrl}/dev/mailbox`,
     "└──────────────────────────────────────────────────────────────────────────────",
     "",
