@@ -31,6 +31,7 @@ import type { KycContext } from "./modules/kyc/context.js";
 import { type KycReviewer, kycReviewer } from "./modules/kyc/reviewer.js";
 import { kycRoutes } from "./modules/kyc/routes.js";
 import { metaRoutes } from "./modules/meta/routes.js";
+import { metricsRoutes } from "./modules/metrics/routes.js";
 import { notificationHub } from "./modules/notifications/notification-hub.js";
 import { notificationRoutes } from "./modules/notifications/routes.js";
 import { supportRoutes } from "./modules/support/routes.js";
@@ -42,6 +43,7 @@ import { API_PREFIX } from "./plugins/api-paths.js";
 import { csrf } from "./plugins/csrf.js";
 import { errorHandler } from "./plugins/error-handler.js";
 import { answerRefusedRequests, rerouteFrameworkError } from "./plugins/framework-errors.js";
+import { httpMetrics, httpMetricsHook } from "./plugins/http-metrics.js";
 import { loggerOptions, requestIdHeader, requestIdOptions } from "./plugins/logging.js";
 import { openApi } from "./plugins/openapi.js";
 import { securityHeaders } from "./plugins/security-headers.js";
@@ -178,6 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Cross-cutting plugins: they apply to every route registered after them.
   await app.register(requestIdHeader);
+  // Requests by routed pattern and status class, and their latency (served by GET /metrics).
+  const http = httpMetrics();
+  await app.register(httpMetricsHook, { metrics: http });
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(answerRefusedRequests);
@@ -192,6 +197,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Modules.
   await app.register(healthRoutes, { dbPing: deps.dbPing });
+  // Off unless METRICS=true; then only with METRICS_TOKEN, or from loopback (see the plugin).
+  if (config.metrics.enabled) {
+    await app.register(metricsRoutes, {
+      ctx: { db, chain: chain.backend },
+      http,
+      token: config.metrics.token,
+    });
+  }
   await app.register(metaRoutes, {
     prefix: API_PREFIX,
     brandName: config.brandName,

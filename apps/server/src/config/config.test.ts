@@ -85,6 +85,8 @@ describe("loadConfig", () => {
         KYC_REVIEW: "auto",
         SEND_LIMIT_LEVEL_1_SAT: "5000000",
         SEND_LIMIT_LEVEL_2_SAT: "100000000",
+        METRICS: "true",
+        METRICS_TOKEN: "m".repeat(32),
       },
       cwd,
     );
@@ -124,6 +126,7 @@ describe("loadConfig", () => {
       },
       kycReview: "auto",
       sendLimits: { level1: 5_000_000n, level2: 100_000_000n },
+      metrics: { enabled: true, token: "m".repeat(32) },
       staffTwoFactorRequired: true,
     });
   });

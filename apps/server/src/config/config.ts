@@ -4,6 +4,7 @@ import { DEFAULT_BRAND_NAME } from "@satsbank/shared";
 import { z } from "zod";
 import { type ChainConfig, chainConfig, chainEnvShape, chainSecretVariables } from "./chain.js";
 import { type KycConfig, kycConfig, kycEnvShape } from "./kyc.js";
+import { type MetricsConfig, metricsConfig, metricsEnvShape, metricsSecretVariables } from "./metrics.js";
 import { booleanVariable, isHttpUrl, isPostgresUrl, isSmtpUrl, oneOf, optional } from "./parsers.js";
 import { type StorageConfig, storageConfig, storageEnvShape, storageSecretVariables } from "./storage.js";
 import { type WalletConfig, walletConfig, walletEnvShape } from "./wallet.js";
@@ -24,7 +25,8 @@ export type DatabaseTarget = { kind: "pglite"; dataDir: string | null } | { kind
 
 export type Config = WalletConfig &
   ChainConfig &
-  KycConfig & {
+  KycConfig &
+  MetricsConfig & {
     port: number;
     host: string;
     dataDir: string;
@@ -113,6 +115,7 @@ const envSchema = z.object({
   ...chainEnvShape,
   ...storageEnvShape,
   ...kycEnvShape,
+  ...metricsEnvShape,
 });
 
 // Never echo these back: URLs usually carry a password, and the secret is a secret.
@@ -123,6 +126,7 @@ const secretVariables = new Set<string>([
   "WALLET_MNEMONIC",
   ...chainSecretVariables,
   ...storageSecretVariables,
+  ...metricsSecretVariables,
 ]);
 
 function describeIssue(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
@@ -181,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
   if (typeof storage === "string") throw new ConfigError(`Invalid configuration: ${storage}`);
   const kyc = kycConfig(vars, nodeEnv === "production");
   if (typeof kyc === "string") throw new ConfigError(`Invalid configuration: ${kyc}`);
+  const metrics = metricsConfig(vars, nodeEnv === "production");
+  if (typeof metrics === "string") throw new ConfigError(`Invalid configuration: ${metrics}`);
 
   const dataDir = path.resolve(cwd, vars.DATA_DIR ?? "./data");
   const port = vars.PORT ?? 3000;
@@ -210,5 +216,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     ...wallet,
     ...chain,
     ...kyc,
+    ...metrics,
   };
 }

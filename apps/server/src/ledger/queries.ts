@@ -152,3 +152,40 @@ export async function invariantFigures(db: Db): Promise<InvariantFigures> {
     liabilitiesSats: BigInt(row?.liabilities ?? "0"),
   };
 }
+
+export type TransferKindFigures = { kind: LedgerTransferKind; transfers: number; sats: bigint };
+
+/**
+ * Postings (their first legs) and transfers by kind, ever: what the metrics report. One pass over
+ * ledger_transfers, which only grows (a trigger refuses UPDATE and DELETE), so these only go up.
+ */
+export async function transferFigures(db: Db): Promise<{ postings: number; kinds: TransferKindFigures[] }> {
+  const result = await db.execute<{
+    kind: LedgerTransferKind;
+    transfers: string;
+    sats: string;
+    postings: string;
+  }>(sql`
+    select kind, count(*)::text as transfers, sum(amount)::text as sats,
+           count(*) filter (where leg = 0)::text as postings
+      from ledger_transfers
+     group by kind
+     order by kind
+  `);
+  return {
+    postings: result.rows.reduce((sum, row) => sum + Number(row.postings), 0),
+    kinds: result.rows.map((row) => ({
+      kind: row.kind,
+      transfers: Number(row.transfers),
+      sats: BigInt(row.sats),
+    })),
+  };
+}
+
+/** Every ledger account's balance summed by kind (customers together): the bank's position. */
+export async function balancesByKind(db: Db): Promise<Array<{ kind: LedgerAccountKind; sats: bigint }>> {
+  const result = await db.execute<{ kind: LedgerAccountKind; sats: string }>(sql`
+    select kind, sum(balance)::text as sats from ledger_accounts group by kind order by kind
+  `);
+  return result.rows.map((row) => ({ kind: row.kind, sats: BigInt(row.sats) }));
+}

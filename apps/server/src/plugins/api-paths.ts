@@ -5,6 +5,8 @@ export const API_PREFIX = "/api";
 /** The staff dashboard's endpoints: every one is staff only (plugins/staff-access.ts). */
 export const STAFF_PREFIX = "/api/admin";
 export const HEALTH_PATH = "/healthz";
+/** Prometheus's scrape target (METRICS=true only). */
+export const METRICS_PATH = "/metrics";
 /** Development-only pages (the dev mailbox): a JSON 404 in production, never the web app. */
 export const DEV_PREFIX = "/dev";
 
@@ -21,7 +23,7 @@ export function isStaffPath(path: string): boolean {
 }
 
 export function isServerPath(path: string): boolean {
-  return isApiPath(path) || path === HEALTH_PATH || under(path, DEV_PREFIX);
+  return isApiPath(path) || path === HEALTH_PATH || path === METRICS_PATH || under(path, DEV_PREFIX);
 }
 
 /**

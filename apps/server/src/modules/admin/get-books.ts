@@ -13,7 +13,7 @@ export const TIP_TIMEOUT_MS = 5_000;
 export type BooksContext = { db: Db; clock: Clock; chain: ChainBackend; tipTimeoutMs?: number };
 
 /** The backend's best block, or why it could not be had in time: never an error of the Books endpoint. */
-async function askTip(chain: ChainBackend, timeoutMs: number): Promise<Books["chain"]["tip"]> {
+export async function askTip(chain: ChainBackend, timeoutMs: number): Promise<Books["chain"]["tip"]> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
