@@ -2,9 +2,14 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { fingerprint } from "../fingerprint.js";
 import { expectBooksBalanced } from "../money-helpers.js";
 import type { Attack } from "./attack.js";
+import { bruteForceAttacks } from "./brute-force-attacks.js";
 import { csrfAttacks } from "./csrf-attacks.js";
+import { enumerationAttacks } from "./enumeration-attacks.js";
+import { headerAttacks } from "./header-attacks.js";
 import { injectionAttacks } from "./injection-attacks.js";
+import { massAssignmentAttacks } from "./mass-assignment-attacks.js";
 import { ownershipAttacks } from "./ownership-attacks.js";
+import { sessionAttacks } from "./session-attacks.js";
 import { buildWorld } from "./world.js";
 import { xssAttacks } from "./xss-attacks.js";
 
@@ -30,6 +35,11 @@ const table: Record<string, Attack[]> = {
   "SQL injection": injectionAttacks,
   "stored XSS": xssAttacks,
   "another customer's resources by id": ownershipAttacks,
+  "session fixation": sessionAttacks,
+  "mass assignment": massAssignmentAttacks,
+  "brute force under bursts": bruteForceAttacks,
+  enumeration: enumerationAttacks,
+  "headers and cookie flags": headerAttacks,
   "cross-site request forgery": csrfAttacks(w.t.app.printRoutes({ commonPrefix: false })),
 };
 
