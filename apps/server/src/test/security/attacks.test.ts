@@ -8,8 +8,10 @@ import { enumerationAttacks } from "./enumeration-attacks.js";
 import { headerAttacks } from "./header-attacks.js";
 import { injectionAttacks } from "./injection-attacks.js";
 import { massAssignmentAttacks } from "./mass-assignment-attacks.js";
+import { moneyAttacks } from "./money-attacks.js";
 import { ownershipAttacks } from "./ownership-attacks.js";
 import { sessionAttacks } from "./session-attacks.js";
+import { uploadAttacks } from "./upload-attacks.js";
 import { buildWorld } from "./world.js";
 import { xssAttacks } from "./xss-attacks.js";
 
@@ -39,6 +41,8 @@ const table: Record<string, Attack[]> = {
   "mass assignment": massAssignmentAttacks,
   "brute force under bursts": bruteForceAttacks,
   enumeration: enumerationAttacks,
+  uploads: uploadAttacks,
+  "amounts and replayed idempotency keys": moneyAttacks,
   "headers and cookie flags": headerAttacks,
   "cross-site request forgery": csrfAttacks(w.t.app.printRoutes({ commonPrefix: false })),
 };

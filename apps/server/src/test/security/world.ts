@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { apiPaths } from "@satsbank/shared";
 import { expect } from "vitest";
+import { fsDocumentStorage } from "../../adapters/storage/fs-storage.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { notify } from "../../modules/notifications/notify.js";
 import { getJson, postJson } from "../auth-helpers.js";
@@ -32,6 +33,8 @@ export type World = {
   bob: TestCustomer;
   staff: TestStaff;
   owns: AliceOwns;
+  /** Where uploads are stored: an attack must leave no file there. */
+  uploadsDir: string;
   close: () => Promise<void>;
 };
 
@@ -40,7 +43,8 @@ export const INDEX_HTML = "<!doctype html><title>Satsbank</title>";
 export async function buildWorld(): Promise<World> {
   const webDistDir = await mkdtemp(path.join(tmpdir(), "satsbank-attacks-"));
   await writeFile(path.join(webDistDir, "index.html"), INDEX_HTML);
-  const t = await createTestApp({ config: { webDistDir } });
+  const uploadsDir = await mkdtemp(path.join(tmpdir(), "satsbank-attack-uploads-"));
+  const t = await createTestApp({ config: { webDistDir }, storage: fsDocumentStorage(uploadsDir) });
   const alice = await testCustomer(t, { name: "Alice Victim", funds: 1_000_000n });
   const bob = await testCustomer(t, { name: "Bob Attacker", funds: 1_000_000n });
   const staff = await testStaff(t, { name: "Security Staff" });
@@ -51,9 +55,11 @@ export async function buildWorld(): Promise<World> {
     bob,
     staff,
     owns,
+    uploadsDir,
     close: async () => {
       await t.close();
       await rm(webDistDir, { recursive: true, force: true });
+      await rm(uploadsDir, { recursive: true, force: true });
     },
   };
 }
