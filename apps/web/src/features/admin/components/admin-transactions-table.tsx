@@ -41,16 +41,28 @@ export interface AdminTransactionsTableProps {
   /** The table's caption (read by screen readers) and its scroll region's name. */
   label: string;
   stale?: boolean;
+  /** The User column; left out where every row is one customer's (User Details). */
+  showUser?: boolean;
 }
 
-/** Staff's view of transactions: one customer's side of each movement, amounts and fees in BTC (8 decimals). */
-export function AdminTransactionsTable({ transactions, label, stale }: AdminTransactionsTableProps) {
+/**
+ * Staff's view of transactions: one customer's side of each movement, amounts and fees in BTC (8 decimals).
+ * Transaction IDs are cut in the middle like addresses (whole on hover, to screen readers and when copied),
+ * so all eight columns fit a laptop's width.
+ */
+export function AdminTransactionsTable({
+  transactions,
+  label,
+  stale,
+  showUser = true,
+}: AdminTransactionsTableProps) {
+  const headers = showUser ? HEADERS : HEADERS.filter((header) => header !== "User");
   return (
     <Table scrollLabel={`${label} table`} className={cn(stale && "opacity-60")}>
       <TableCaption className="sr-only">{label}</TableCaption>
       <TableHeader>
         <TableRow>
-          {HEADERS.map((header) => (
+          {headers.map((header) => (
             <TableHead
               key={header}
               scope="col"
@@ -64,15 +76,19 @@ export function AdminTransactionsTable({ transactions, label, stale }: AdminTran
       <TableBody>
         {transactions.map((transaction) => (
           <TableRow key={transaction.id}>
-            <TableCell className="font-mono text-xs">{transaction.id}</TableCell>
+            <TableCell>
+              <CopyableText value={transaction.id} noun="transaction ID" head={8} tail={4} />
+            </TableCell>
             <TableCell>{adminTransactionTypeLabels[transaction.type]}</TableCell>
             <TableCell className="text-right font-mono tabular-nums">
               {`${formatBtc(BigInt(transaction.amountSats))} BTC`}
             </TableCell>
-            <TableCell>
-              <span className="block font-medium">{transaction.user.name}</span>
-              <span className="block text-xs text-muted-foreground">{`@${transaction.user.username}`}</span>
-            </TableCell>
+            {showUser && (
+              <TableCell>
+                <span className="block font-medium">{transaction.user.name}</span>
+                <span className="block text-xs text-muted-foreground">{`@${transaction.user.username}`}</span>
+              </TableCell>
+            )}
             <TableCell>
               <time dateTime={transaction.createdAt}>{adminTimeText(transaction.createdAt)}</time>
             </TableCell>

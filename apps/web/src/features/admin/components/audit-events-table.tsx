@@ -10,6 +10,7 @@ import {
 } from "@/components/ui/table";
 import { cn } from "@/lib/cn";
 import { adminTimeText } from "../lib/admin-time";
+import { CopyableText } from "./copyable-text";
 
 const TARGETS = {
   customer: "Customer",
@@ -29,10 +30,12 @@ export interface AuditEventsTableProps {
   events: readonly AuditEvent[];
   label: string;
   stale?: boolean;
+  /** The Customer column; left out where every row is about one customer (User Details). */
+  showCustomer?: boolean;
 }
 
 /** Audit log entries: when, who, what (to what and whom), why, from where. Read-only. */
-export function AuditEventsTable({ events, label, stale }: AuditEventsTableProps) {
+export function AuditEventsTable({ events, label, stale, showCustomer = true }: AuditEventsTableProps) {
   return (
     <Table scrollLabel={`${label} table`} className={cn(stale && "opacity-60")}>
       <TableCaption className="sr-only">{label}</TableCaption>
@@ -41,7 +44,7 @@ export function AuditEventsTable({ events, label, stale }: AuditEventsTableProps
           <TableHead scope="col">Date & Time</TableHead>
           <TableHead scope="col">Staff</TableHead>
           <TableHead scope="col">Action</TableHead>
-          <TableHead scope="col">Customer</TableHead>
+          {showCustomer && <TableHead scope="col">Customer</TableHead>}
           <TableHead scope="col">Target</TableHead>
           <TableHead scope="col">Reason</TableHead>
           <TableHead scope="col">Details</TableHead>
@@ -50,7 +53,8 @@ export function AuditEventsTable({ events, label, stale }: AuditEventsTableProps
       </TableHeader>
       <TableBody>
         {events.map((event) => (
-          <TableRow key={event.id} className="align-top">
+          // The cells' own alignment is middle: a row made tall by its details reads from the top.
+          <TableRow key={event.id} className="[&>td]:align-top">
             <TableCell>
               <time dateTime={event.createdAt}>{adminTimeText(event.createdAt)}</time>
             </TableCell>
@@ -58,24 +62,24 @@ export function AuditEventsTable({ events, label, stale }: AuditEventsTableProps
               <span className="block font-medium">{event.actor.name}</span>
               <span className="block text-xs text-muted-foreground">{event.actor.email}</span>
             </TableCell>
-            <TableCell>{auditActionLabels[event.action]}</TableCell>
-            <TableCell>
-              {event.customer ? (
-                <>
-                  <span className="block">{event.customer.name}</span>
-                  <span className="block text-xs text-muted-foreground">{event.customer.email}</span>
-                </>
-              ) : (
-                <span className="text-muted-foreground">None</span>
-              )}
-            </TableCell>
+            <TableCell className="min-w-36 whitespace-normal">{auditActionLabels[event.action]}</TableCell>
+            {showCustomer && (
+              <TableCell>
+                {event.customer ? (
+                  <>
+                    <span className="block">{event.customer.name}</span>
+                    <span className="block text-xs text-muted-foreground">{event.customer.email}</span>
+                  </>
+                ) : (
+                  <span className="text-muted-foreground">None</span>
+                )}
+              </TableCell>
+            )}
             <TableCell>
               <span className="block">{TARGETS[event.target.type]}</span>
-              {event.target.id && (
-                <span className="block font-mono text-xs text-muted-foreground">{event.target.id}</span>
-              )}
+              {event.target.id && <CopyableText value={event.target.id} noun="target ID" head={8} tail={4} />}
             </TableCell>
-            <TableCell className="max-w-xs min-w-48 whitespace-normal break-words">
+            <TableCell className="max-w-xs min-w-40 whitespace-normal break-words">
               {event.reason ?? <span className="text-muted-foreground">None</span>}
             </TableCell>
             <TableCell className="max-w-xs whitespace-normal break-words font-mono text-xs">

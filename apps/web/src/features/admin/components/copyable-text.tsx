@@ -5,21 +5,24 @@ const HEAD = 10;
 const TAIL = 6;
 
 /** "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu" -> "bc1qcr8te4...306fyu". */
-export function truncateMiddle(value: string): string {
-  return value.length > HEAD + TAIL + 3 ? `${value.slice(0, HEAD)}...${value.slice(-TAIL)}` : value;
+export function truncateMiddle(value: string, head = HEAD, tail = TAIL): string {
+  return value.length > head + tail + 3 ? `${value.slice(0, head)}...${value.slice(-tail)}` : value;
 }
 
 export interface CopyableTextProps {
   value: string;
   /** What it is, in lower case: "address" makes "Copy address" and the toast "Address copied". */
   noun: string;
+  /** How many characters show before and after the cut (10 and 6). */
+  head?: number;
+  tail?: number;
 }
 
 /**
  * A long value (an address, a txid) cut in the middle. The whole value shows in a tooltip on hover and on
  * keyboard focus, a screen reader reads all of it, and a button copies it.
  */
-export function CopyableText({ value, noun }: CopyableTextProps) {
+export function CopyableText({ value, noun, head, tail }: CopyableTextProps) {
   const copied = `${noun.charAt(0).toUpperCase()}${noun.slice(1)} copied`;
   return (
     <span className="inline-flex items-center gap-0.5">
@@ -30,7 +33,7 @@ export function CopyableText({ value, noun }: CopyableTextProps) {
             tabIndex={0}
             className="rounded-sm font-mono text-xs outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            <span aria-hidden="true">{truncateMiddle(value)}</span>
+            <span aria-hidden="true">{truncateMiddle(value, head, tail)}</span>
             <span className="sr-only">{value}</span>
           </span>
         </TooltipTrigger>

@@ -50,16 +50,18 @@ export function KycDecisionForm({ review }: { review: KycReview }) {
       }
       setAlert(undefined);
       setPending(decision);
-      decide.mutate(
-        { submissionId: review.id, decision, ...(reason ? { reason } : {}) },
-        {
-          onSuccess: () => notify.success(DONE[decision], `${review.customer.name} is told.`),
-          onError: (error) => {
+      // Not mutate's callbacks: the decided submission leaves the list when the queue is asked again, so
+      // this card unmounts before they would run, and React Query skips an unmounted observer's callbacks
+      // (the toast never showed). mutateAsync's promise settles whatever is still mounted.
+      void decide
+        .mutateAsync({ submissionId: review.id, decision, ...(reason ? { reason } : {}) })
+        .then(
+          () => notify.success(DONE[decision], `${review.customer.name} is told.`),
+          (error: unknown) => {
             if (!applyFieldErrors(error, form.setError, ["reason"])) setAlert(errorMessage(error));
           },
-          onSettled: () => setPending(undefined),
-        },
-      );
+        )
+        .finally(() => setPending(undefined));
     })();
   }
 

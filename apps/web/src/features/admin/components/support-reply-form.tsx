@@ -26,16 +26,15 @@ export function SupportReplyForm({ request }: { request: AdminSupportRequest }) 
 
   const onSubmit = form.handleSubmit((values) => {
     setAlert(undefined);
-    reply.mutate(
-      { requestId: request.id, message: values.message },
-      {
-        onSuccess: () => {
-          notify.success("Reply sent", `Mailed to ${request.email} and shown in their notifications.`);
-          form.reset();
-        },
-        onError: (error) => {
-          if (!applyFieldErrors(error, form.setError, ["message"])) setAlert(errorMessage(error));
-        },
+    // Not mutate's callbacks: an answered request leaves the Open list when it is asked again, and React
+    // Query skips the callbacks of a form that unmounted first. mutateAsync's promise settles regardless.
+    return reply.mutateAsync({ requestId: request.id, message: values.message }).then(
+      () => {
+        notify.success("Reply sent", `Mailed to ${request.email} and shown in their notifications.`);
+        form.reset();
+      },
+      (error: unknown) => {
+        if (!applyFieldErrors(error, form.setError, ["message"])) setAlert(errorMessage(error));
       },
     );
   });

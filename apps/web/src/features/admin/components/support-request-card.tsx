@@ -55,10 +55,12 @@ export function SupportRequestCard({ request }: { request: AdminSupportRequest }
               size="sm"
               disabled={close.isPending}
               onClick={() =>
-                close.mutate(request.id, {
-                  onSuccess: () => notify.success("Request closed"),
-                  onError: (error) => notify.error("The request could not be closed", errorMessage(error)),
-                })
+                // Not mutate's callbacks: a closed request leaves the list when it is asked again, and
+                // React Query skips the callbacks of a card that unmounted first.
+                void close.mutateAsync(request.id).then(
+                  () => notify.success("Request closed"),
+                  (error: unknown) => notify.error("The request could not be closed", errorMessage(error)),
+                )
               }
             >
               {close.isPending ? "Closing..." : "Close request"}

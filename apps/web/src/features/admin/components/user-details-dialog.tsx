@@ -24,7 +24,7 @@ export function UserDetailsDialog({ customer }: { customer: Pick<AdminCustomer, 
           View<span className="sr-only">{` ${customer.name}`}</span>
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-5xl gap-6">
+      <DialogContent className="max-w-6xl gap-6">
         <DialogHeader>
           <DialogTitle>User Details</DialogTitle>
           <DialogDescription>{`${customer.name} · ${customer.email}`}</DialogDescription>

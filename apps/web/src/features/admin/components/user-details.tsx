@@ -24,7 +24,11 @@ export function UserDetails({ userId }: { userId: string }) {
       <UserDetailsKyc items={kyc.items} />
       <DetailsSection title="Recent transactions">
         {recentTransactions.length > 0 ? (
-          <AdminTransactionsTable transactions={recentTransactions} label="Recent transactions" />
+          <AdminTransactionsTable
+            transactions={recentTransactions}
+            label="Recent transactions"
+            showUser={false}
+          />
         ) : (
           <p className="text-sm text-muted-foreground">No transactions yet</p>
         )}
@@ -38,7 +42,11 @@ export function UserDetails({ userId }: { userId: string }) {
       </DetailsSection>
       <DetailsSection title="Staff actions">
         {auditEvents.length > 0 ? (
-          <AuditEventsTable events={auditEvents} label="Staff actions about this customer" />
+          <AuditEventsTable
+            events={auditEvents}
+            label="Staff actions about this customer"
+            showCustomer={false}
+          />
         ) : (
           <p className="text-sm text-muted-foreground">No staff actions yet</p>
         )}
