@@ -16,7 +16,11 @@ import type { TestAccount } from "./accounts.js";
  * - isabella: her identity check waits for staff (seeded pending); she only looks.
  * - elodie: writes to support (no money moves).
  * - sofia: sends small amounts to new customers in the notifications spec (no test asserts her balance).
- * alice receives money here, so no test may assert her exact balance.
+ * - kwame: his identity check waits for staff (seeded pending, after isabella's); the staff dashboard spec
+ *   approves it and signs in as him to see it. No other test decides it or signs in as him.
+ * - liam: seeded inactive (deactivated by staff); the staff dashboard spec only looks, never reactivates.
+ * alice receives money here, so no test may assert her exact balance. Her seeded open support request is
+ * answered by the staff dashboard spec.
  */
 export const moneyAccounts = {
   demo: { name: "Demo User", email: "demo@example.com", password: "demo-password" },
@@ -29,6 +33,8 @@ export const moneyAccounts = {
   isabella: { name: "Isabella Rossi", email: "isabella@example.com", password: "demo-password" },
   elodie: { name: "Élodie Durand", email: "elodie@example.com", password: "demo-password" },
   sofia: { name: "Sofia Hernández", email: "sofia@example.com", password: "demo-password" },
+  kwame: { name: "Kwame Mensah", email: "kwame@example.com", password: "demo-password" },
+  liam: { name: "Liam Walsh", email: "liam@example.com", password: "demo-password" },
 } as const satisfies Record<string, TestAccount>;
 
 const SATS_PER_BTC = 100_000_000n;
