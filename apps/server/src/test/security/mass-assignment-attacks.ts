@@ -39,14 +39,7 @@ async function expectPlainCustomer(w: World, userId: string, email: string): Pro
 export const massAssignmentAttacks: Attack[] = [
   attack({
     name: "sign-up with role, status, balance, id and a verified email",
-    mayChange: [
-      "users",
-      "sessions",
-      "ledger_accounts",
-      "notification_settings",
-      "mail_outbox",
-      "email_verification_tokens",
-    ],
+    mayChange: ["users", "sessions", "email_verification_tokens", "mail_outbox"],
     attack: async (w) => {
       const account = newAccount("Mass Assigner");
       const res = await call(w, {
@@ -65,7 +58,7 @@ export const massAssignmentAttacks: Attack[] = [
   }),
   attack({
     name: "Account Details with role, status, email and another's id",
-    mayChange: ["users", "audit_events"],
+    mayChange: ["users"],
     before: (w) => testCustomer(w.t, { name: "Profile Assigner" }),
     attack: async (w, customer) => {
       const res = await call(w, {
@@ -113,6 +106,39 @@ export const massAssignmentAttacks: Attack[] = [
       // Bob paid alice: the body's sender was not believed.
       expect(await balanceOf(w.t, w.bob.token)).toBe(bob - 7n);
       expect(await balanceOf(w.t, w.alice.token)).toBe(alice + 7n);
+    },
+  }),
+  attack({
+    name: "a support request with a status, another's email and id",
+    mayChange: ["support_requests", "mail_outbox", "rate_limit_counters"],
+    attack: async (w) => {
+      const res = await call(w, {
+        url: apiPaths.support.requests,
+        payload: { ...privileged(w), status: "closed", subject: "Assigned", message: "Mass assignment here" },
+        as: w.bob.token,
+      });
+      if (res.statusCode === 400) return;
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().request).toMatchObject({ status: "open", email: w.bob.account.email });
+      expect(res.json().request.id).not.toBe(w.alice.user.id);
+    },
+  }),
+  attack({
+    name: "Notification Settings naming another customer",
+    mayChange: ["notification_settings"],
+    // An attacker of its own: the settings it changes would make notifications in later rows.
+    before: (w) => testCustomer(w.t, { name: "Settings Assigner", verified: false }),
+    attack: async (w, attacker) => {
+      const settings = apiPaths.notifications.settings;
+      const hers = (await call(w, { url: settings, as: w.alice.token })).json();
+      const res = await call(w, {
+        method: "PATCH",
+        url: settings,
+        payload: { userId: w.alice.user.id, transactionAlerts: !hers.transactionAlerts },
+        as: attacker.token,
+      });
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect((await call(w, { url: settings, as: w.alice.token })).json()).toEqual(hers);
     },
   }),
 ];

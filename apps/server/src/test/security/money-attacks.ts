@@ -19,12 +19,17 @@ function senderFor(w: World, name: string): Promise<TestCustomer> {
   return sender;
 }
 
-type Refusal = { field: string; message: (balance: bigint) => string };
+/** Where the refusal is said; `judged` when the amount was well-formed, read and counted by the limits. */
+type Refusal = { field: string; message: (balance: bigint) => string; judged?: true };
 /** The wire contract's pattern (decimal satoshis, no sign, no exponent, at most 18 digits). */
 const notSats: Refusal = { field: "amountSats", message: () => "Invalid amount" };
-const zero: Refusal = { field: "amount", message: () => sendMessages.invalidAmount.text };
+const zero: Refusal = { field: "amount", message: () => sendMessages.invalidAmount.text, judged: true };
 /** More than anyone has: a well-formed amount is judged against the balance. */
-const tooMuch: Refusal = { field: "amount", message: (balance) => insufficientFundsText(balance) };
+const tooMuch: Refusal = {
+  field: "amount",
+  message: (balance) => insufficientFundsText(balance),
+  judged: true,
+};
 const notAString: Refusal = {
   field: "amountSats",
   message: () => "Invalid input: expected string, received number",
@@ -61,8 +66,8 @@ const AMOUNTS: [unknown, Refusal][] = [
 const amountAttacks = AMOUNTS.map(([amountSats, refusal]) =>
   attack({
     name: `amount ${JSON.stringify(amountSats)}`,
-    // A well-formed refused quote or send counts toward the customer's limits; a malformed one is not read.
-    mayChange: ["rate_limit_counters"],
+    // A well-formed refused quote or send counts toward the customer's limits; a malformed one changes nothing.
+    ...(refusal.judged ? { mayChange: ["rate_limit_counters"] } : {}),
     before: (w) => senderFor(w, "Amount Tester"),
     attack: async (w, sender) => {
       const balance = await balanceOf(w.t, sender.token);

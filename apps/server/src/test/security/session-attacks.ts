@@ -44,7 +44,7 @@ export const sessionAttacks: Attack[] = [
   }),
   attack({
     name: "a made-up token planted before sign-up",
-    mayChange: [...SIGN_IN, "users", "ledger_accounts", "notification_settings", "email_verification_tokens"],
+    mayChange: ["users", "sessions", "email_verification_tokens", "mail_outbox"],
     attack: async (w) => {
       const account = newAccount("Fixed Session");
       const res = await call(w, {
