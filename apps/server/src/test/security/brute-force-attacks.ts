@@ -1,10 +1,12 @@
-import { apiPaths } from "@satsbank/shared";
+import { apiPaths, externalWalletErrors } from "@satsbank/shared";
 import { expect } from "vitest";
 import { systemClock } from "../../adapters/clock.js";
 import { authText } from "../../modules/auth/messages.js";
 import { totpCode } from "../../modules/auth/totp.js";
+import { CHALLENGE_MAX_ATTEMPTS } from "../../modules/external-wallets/connect-wallet.js";
 import { codeIn, mailTo, signUp, startSignIn } from "../auth-helpers.js";
 import { testCustomer } from "../money-helpers.js";
+import { signBip322, testKey } from "../sign-message.js";
 import { statusCounts } from "../status-counts.js";
 import { type Attack, attack, call, expectRefused, freshIp } from "./attack.js";
 
@@ -111,6 +113,38 @@ export const bruteForceAttacks: Attack[] = [
       );
       expect(statusCounts(burst)).toEqual({ 202: 3, 429: 7 });
       expect((await mailTo(w.t, account.email)).length - before).toBe(3);
+    },
+  }),
+  attack({
+    name: `${BURST} parallel signatures on one wallet challenge: ${CHALLENGE_MAX_ATTEMPTS} checked, then the right one refused`,
+    mayChange: ["external_wallet_challenges", "rate_limit_counters"],
+    before: async (w) => {
+      const key = testKey("p2wpkh");
+      const res = await call(w, {
+        url: apiPaths.externalWallets.challenges,
+        payload: { provider: "unisat", address: key.address },
+        as: w.bob.token,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return { key, challengeId: res.json().challengeId as string, message: res.json().message as string };
+    },
+    attack: async (w, { key, challengeId, message }) => {
+      const connect = (signature: string) =>
+        call(w, {
+          url: apiPaths.externalWallets.current,
+          payload: { challengeId, signature },
+          as: w.bob.token,
+        });
+      const wrong = signBip322(testKey("p2wpkh"), message);
+      const burst = await parallel(BURST, () => connect(wrong));
+      const notSigned = burst.filter((res) => res.json().error?.fields?.signature !== undefined);
+      expect(notSigned).toHaveLength(CHALLENGE_MAX_ATTEMPTS);
+      expect(statusCounts(burst)).toEqual({ 400: BURST });
+      const late = await connect(signBip322(key, message));
+      expectRefused(late, 400, {
+        code: "BAD_REQUEST",
+        fields: { challengeId: externalWalletErrors.challengeGone },
+      });
     },
   }),
 ];

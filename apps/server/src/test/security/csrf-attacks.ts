@@ -24,7 +24,8 @@ const encode = (char: string) => `%${char.charCodeAt(0).toString(16).toUpperCase
 
 /**
  * The path as sent, and spelled as the router still routes it: `/%61pi/...` (the check must judge the
- * routed path, not the raw URL), the last segment's first letter encoded, and every character encoded.
+ * routed path, not the raw URL), the last segment's first letter encoded, every character encoded, and
+ * with a query string.
  */
 export function pathSpellings(path: string): string[] {
   const last = path.lastIndexOf("/") + 1;
@@ -33,6 +34,7 @@ export function pathSpellings(path: string): string[] {
     `/%61${path.slice(2)}`,
     path.slice(0, last) + encode(path[last] ?? "") + path.slice(last + 1),
     [...path].map((char) => (char === "/" ? char : encode(char))).join(""),
+    `${path}?next=%2Fapi%2Fmeta`,
   ];
 }
 

@@ -30,6 +30,7 @@ const JSON_TYPE = /^application\/json; charset=utf-8$/;
 const ANSWERS: Answer[] = [
   { name: "the web app's HTML", request: () => ({ url: "/" }), status: 200, type: HTML },
   { name: "a screen's HTML", request: () => ({ url: "/dashboard" }), status: 200, type: HTML },
+  { name: "the dev mailbox page", request: () => ({ url: "/dev/mailbox" }), status: 200, type: HTML },
   {
     name: "API JSON",
     request: (w) => ({ url: apiPaths.wallet.summary, as: w.alice.token }),
@@ -93,6 +94,28 @@ const answerAttacks = ANSWERS.map((answer) =>
 
 export const headerAttacks: Attack[] = [
   ...answerAttacks,
+  attack({
+    name: "no CORS grant: another site's script cannot read a signed-in answer, nor be cleared to write",
+    attack: async (w) => {
+      const origin = "https://evil.example";
+      const read = await call(w, { url: apiPaths.wallet.summary, as: w.alice.token, headers: { origin } });
+      expect(read.statusCode).toBe(200);
+      const preflight = await w.t.app.inject({
+        method: "OPTIONS",
+        url: apiPaths.wallet.send,
+        headers: {
+          origin,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "content-type",
+        },
+      });
+      for (const res of [read, preflight]) {
+        expect(res.headers["access-control-allow-origin"]).toBeUndefined();
+        expect(res.headers["access-control-allow-credentials"]).toBeUndefined();
+      }
+      expect(preflight.statusCode).toBeGreaterThanOrEqual(400);
+    },
+  }),
   attack({
     name: "session and device cookies: HttpOnly, SameSite=Lax, Path=/, no Domain (Secure in production: sign-in.test)",
     mayChange: ["sessions", "login_challenges", "login_events", "mail_outbox", "rate_limit_counters"],
