@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { apiPaths, insufficientFundsText, sendErrors, sendMessages } from "@satsbank/shared";
 import { expect } from "vitest";
 import { balanceOf, sendRequest, type TestCustomer, testCustomer } from "../money-helpers.js";
+import { testKey } from "../sign-message.js";
 import { statusCounts } from "../status-counts.js";
 import { type Attack, attack, call, expectRefused } from "./attack.js";
 import type { World } from "./world.js";
@@ -87,12 +88,13 @@ const amountAttacks = AMOUNTS.map(([amountSats, refusal]) =>
 
 type FirstSend = { sender: TestCustomer; body: Record<string, string>; transactionId: string };
 
-async function firstSend(w: World): Promise<FirstSend> {
+/** The first send: to alice, or (`outside`) a withdrawal to an address outside the bank. */
+async function firstSend(w: World, outside = false): Promise<FirstSend> {
   const sender = await senderFor(w, "Replay Tester");
   const body = {
     idempotencyKey: randomUUID(),
-    recipient: w.alice.user.username,
-    amountSats: "500",
+    recipient: outside ? testKey("p2wpkh").address : w.alice.user.username,
+    amountSats: "5000",
     note: "once",
   };
   const res = await sendRequest(w.t, sender.token, body);
@@ -103,17 +105,19 @@ async function firstSend(w: World): Promise<FirstSend> {
 const keyReused = { code: "CONFLICT", message: sendErrors.keyReused.text, reason: "keyReused" };
 
 /** A replayed key with another body: refused, the first send as it was, nothing posted twice. */
-const CHANGES: [string, (w: World) => Record<string, string>][] = [
-  ["the amount", () => ({ amountSats: "501" })],
-  ["the recipient", (w) => ({ recipient: w.bob.user.username })],
-  ["the note", () => ({ note: "twice" })],
+const CHANGES: [string, (w: World) => Record<string, string>, boolean][] = [
+  ["the amount", () => ({ amountSats: "5001" }), false],
+  ["the recipient", (w) => ({ recipient: w.bob.user.username }), false],
+  ["the note", () => ({ note: "twice" }), false],
+  ["the amount, of a withdrawal", () => ({ amountSats: "5001" }), true],
+  ["the address, of a withdrawal", () => ({ recipient: testKey("p2wpkh").address }), true],
 ];
 
-const replayAttacks = CHANGES.map(([what, change]) =>
+const replayAttacks = CHANGES.map(([what, change, outside]) =>
   attack({
     name: `a replayed idempotency key with ${what} changed`,
     mayChange: ["rate_limit_counters"],
-    before: firstSend,
+    before: (w) => firstSend(w, outside),
     attack: async (w, first) => {
       const res = await sendRequest(w.t, first.sender.token, { ...first.body, ...change(w) });
       expectRefused(res, 409, keyReused);
