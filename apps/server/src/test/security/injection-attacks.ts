@@ -64,6 +64,39 @@ const searchAttacks = SEARCHES.map((s) =>
   }),
 );
 
+/** Every list paged by a cursor: a new one joins by a line. */
+const PAGED: [string, (w: World) => string][] = [
+  [apiPaths.transactions.list, customer],
+  [apiPaths.notifications.list, customer],
+  [apiPaths.admin.transactions, staff],
+  [apiPaths.admin.kycSubmissions, staff],
+  [apiPaths.admin.support, staff],
+  [apiPaths.admin.audit, staff],
+];
+
+/** Injections as the cursor, and inside a cursor shaped like the server's own (base64url of a JSON pair). */
+function hostileCursors(): string[] {
+  const shaped = (pair: unknown[]) => Buffer.from(JSON.stringify(pair)).toString("base64url");
+  return SQL_INJECTIONS.flatMap((injection) => [
+    injection,
+    shaped(["2030-01-15T12:00:00.000000Z", injection]),
+    shaped([injection, "0b8f7c1e-4a59-4b51-9a59-3f6c3c9c2a11"]),
+  ]);
+}
+
+const cursorAttacks = PAGED.map(([url, who]) =>
+  attack({
+    name: `cursor ${url}?cursor=`,
+    attack: async (w) => {
+      for (const cursor of hostileCursors()) {
+        const res = await call(w, { url, query: { cursor }, as: who(w) });
+        expect(res.statusCode, `${cursor}: ${res.body}`).toBe(400);
+        expect(res.json().error.fields, cursor).toHaveProperty("cursor");
+      }
+    },
+  }),
+);
+
 /** Body fields that look something up: answered as for any text that names nothing. */
 const bodyAttacks: Attack[] = [
   attack({
@@ -143,4 +176,4 @@ const bodyAttacks: Attack[] = [
   }),
 ];
 
-export const injectionAttacks: Attack[] = [...searchAttacks, ...bodyAttacks];
+export const injectionAttacks: Attack[] = [...searchAttacks, ...cursorAttacks, ...bodyAttacks];
