@@ -11,6 +11,7 @@ import { massAssignmentAttacks } from "./mass-assignment-attacks.js";
 import { moneyAttacks } from "./money-attacks.js";
 import { ownershipAttacks } from "./ownership-attacks.js";
 import { sessionAttacks } from "./session-attacks.js";
+import { staffRouteAttacks } from "./staff-route-attacks.js";
 import { uploadAttacks } from "./upload-attacks.js";
 import { buildWorld } from "./world.js";
 import { xssAttacks } from "./xss-attacks.js";
@@ -19,7 +20,8 @@ import { xssAttacks } from "./xss-attacks.js";
  * The attack table (issue 13): each row is an attack on the bank, which asserts the refusal (status and
  * message), while this file asserts that nothing changed (every table but those the row names) and that
  * the books balance. A new route joins by a line in its category; CSRF rows come from the router itself.
- * Customers on every staff route: modules/admin/staff-access.test.ts, driven from the router too.
+ * Staff routes' refusals and staff two-factor: modules/admin/staff-access.test.ts (these rows add that
+ * nothing changed).
  * Hostile text in every field of every route: test/hostile-input.test.ts.
  */
 
@@ -32,11 +34,13 @@ vi.mock("@node-rs/argon2", async (original) => {
 const w = await buildWorld();
 afterAll(() => w.close());
 await w.t.app.ready();
+const routes = w.t.app.printRoutes({ commonPrefix: false });
 
 const table: Record<string, Attack[]> = {
   "SQL injection": injectionAttacks,
   "stored XSS": xssAttacks,
   "another customer's resources by id": ownershipAttacks,
+  "customers and the signed-out on every staff route": staffRouteAttacks(routes),
   "session fixation": sessionAttacks,
   "mass assignment": massAssignmentAttacks,
   "brute force under bursts": bruteForceAttacks,
@@ -44,7 +48,7 @@ const table: Record<string, Attack[]> = {
   uploads: uploadAttacks,
   "amounts and replayed idempotency keys": moneyAttacks,
   "headers and cookie flags": headerAttacks,
-  "cross-site request forgery": csrfAttacks(w.t.app.printRoutes({ commonPrefix: false })),
+  "cross-site request forgery": csrfAttacks(routes),
 };
 
 const tables = Object.keys(await fingerprint(w.t));

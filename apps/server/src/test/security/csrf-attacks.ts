@@ -75,7 +75,7 @@ export function csrfAttacks(printedRoutes: string): Attack[] {
 }
 
 /** A real id where the world has one (alice's own, or alice herself), so the request would do its work. */
-function paramValue(w: World, name: string): string {
+export function paramValue(w: World, name: string): string {
   const ids: Record<string, string> = {
     userId: w.alice.user.id,
     notificationId: w.owns.notificationId,
