@@ -20,3 +20,23 @@ export function postingProblem(transfers: readonly PostingShape[], idempotencyKe
   }
   return null;
 }
+
+/** The most postings one batch may hold: enough for a block's deposits or a bulk load, small enough to send. */
+export const MAX_POSTINGS_PER_BATCH = 10_000;
+
+/** Why these single-transfer postings cannot be one batch, or null when they can. */
+export function batchProblem(
+  postings: ReadonlyArray<PostingShape & { idempotencyKey: string }>,
+): string | null {
+  if (postings.length === 0) return "a batch needs at least one posting";
+  if (postings.length > MAX_POSTINGS_PER_BATCH)
+    return `a batch holds at most ${MAX_POSTINGS_PER_BATCH} postings`;
+  const keys = new Set<string>();
+  for (const posting of postings) {
+    const problem = postingProblem([posting], posting.idempotencyKey);
+    if (problem !== null) return problem;
+    if (keys.has(posting.idempotencyKey)) return "a batch names each idempotency key once";
+    keys.add(posting.idempotencyKey);
+  }
+  return null;
+}

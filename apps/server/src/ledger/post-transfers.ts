@@ -55,7 +55,8 @@ export async function postTransfers(
 
 const insufficientFundsDetail = z.object({ account: z.number().int(), balance: z.string().regex(/^-?\d+$/) });
 
-function ledgerError(error: unknown, idempotencyKey: string): Error | undefined {
+/** The ledger functions' refusals (SQLSTATE LD001-LD003) as the ledger's errors; undefined for anything else. */
+export function ledgerError(error: unknown, idempotencyKey: string): Error | undefined {
   const facts = databaseError(error);
   switch (facts?.code) {
     case "LD001": {

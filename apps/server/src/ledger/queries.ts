@@ -3,7 +3,7 @@ import type { Db } from "../db/client.js";
 import { type LedgerAccountKind, type LedgerTransferKind, ledgerAccounts } from "../db/schema/index.js";
 
 // The ledger's SQL. Only this file touches ledger_accounts and ledger_transfers, and balances and transfers
-// are written only by the ledger_post() function (drizzle/0004_ledger_posting.sql).
+// are written only by the ledger_post() and ledger_post_batch() functions (drizzle/0004, 0005 and 0017).
 
 export type PostingRow = { transferIds: number[]; replayed: boolean };
 
@@ -49,6 +49,51 @@ export async function callLedgerPost(db: Db, args: PostingArgs): Promise<Posting
     at: args.at.toISOString(),
   });
   if (row === undefined) throw new Error("ledger_post returned no row");
+  return { transferIds: row.transferIds.map(Number), replayed: row.replayed };
+}
+
+export type BatchArgs = {
+  keys: string[];
+  debits: number[];
+  credits: number[];
+  amounts: bigint[];
+  kinds: LedgerTransferKind[];
+  references: Array<string | null>;
+  at: Date;
+};
+
+export type BatchRow = { transferIds: number[]; replayed: boolean[] };
+
+function prepareBatch(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .select({ transferIds: sql<string[]>`transfer_ids::text[]`, replayed: sql<boolean[]>`replayed` })
+    .from(
+      sql`ledger_post_batch(${p("keys")}::text[], ${p("debits")}::bigint[], ${p("credits")}::bigint[],
+        ${p("amounts")}::bigint[], ${p("kinds")}::text[], ${p("references")}::text[], ${p("at")}::timestamptz)`,
+    )
+    .prepare("ledger_post_batch");
+}
+
+const preparedBatches = new WeakMap<Db, ReturnType<typeof prepareBatch>>();
+
+/** One round trip for many postings: ledger_post_batch() (drizzle/0017_ledger_post_batch.sql). */
+export async function callLedgerPostBatch(db: Db, args: BatchArgs): Promise<BatchRow> {
+  let prepared = preparedBatches.get(db);
+  if (prepared === undefined) {
+    prepared = prepareBatch(db);
+    preparedBatches.set(db, prepared);
+  }
+  const [row] = await prepared.execute({
+    keys: args.keys,
+    debits: args.debits.map(String),
+    credits: args.credits.map(String),
+    amounts: args.amounts.map(String),
+    kinds: args.kinds,
+    references: args.references,
+    at: args.at.toISOString(),
+  });
+  if (row === undefined) throw new Error("ledger_post_batch returned no row");
   return { transferIds: row.transferIds.map(Number), replayed: row.replayed };
 }
 

@@ -109,6 +109,31 @@ export async function lockDepositWithStatus(
   return row;
 }
 
+/**
+ * Locks the rows of these deposits that still have `status`, in (txid, vout) order, and answers them:
+ * the claim of a batch of credits (the others were credited or failed meanwhile).
+ */
+export async function lockDepositsWithStatus(
+  db: Db,
+  deposits: ReadonlyArray<{ txid: string; vout: number }>,
+  status: DepositStatus,
+): Promise<ChainDepositRow[]> {
+  if (deposits.length === 0) return [];
+  return db
+    .select()
+    .from(chainDeposits)
+    .where(
+      and(
+        sql`(${chainDeposits.txid}, ${chainDeposits.vout}) in (select * from unnest(${sql.param(
+          deposits.map((d) => d.txid),
+        )}::text[], ${sql.param(deposits.map((d) => d.vout))}::int[]))`,
+        eq(chainDeposits.status, status),
+      ),
+    )
+    .orderBy(chainDeposits.txid, chainDeposits.vout)
+    .for("update");
+}
+
 export async function insertUtxo(db: Db, row: HotWalletUtxoRow): Promise<void> {
   await db.insert(hotWalletUtxos).values(row).onConflictDoNothing();
 }

@@ -1,5 +1,6 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { p2wpkh, Transaction } from "@scure/btc-signer";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bitcoindBackend } from "../../bitcoin/chain/bitcoind.js";
 import type { ChainBackend } from "../../bitcoin/chain/chain-backend.js";
@@ -236,6 +237,40 @@ describe("the chain follower on the sandbox", () => {
     await node.mine(1);
     await Promise.all([syncChain(context()), syncChain(context())]);
     expect(await customerBalance(t.db, user.id)).toBe(33_000n);
+  });
+
+  it("credits the deposits that reach CONFIRMATIONS in one pass together: one posting batch, one commit", async () => {
+    const ctx = context({ confirmations: 2 });
+    const paid = [];
+    for (const amount of [21_000n, 22_000n, 23_000n, 24_000n]) {
+      const { user, address } = await customerWithAddress();
+      paid.push({ user, address, amount, txid: await node.pay(address, amount) });
+    }
+    // The last customer paid twice: two deposits, two postings.
+    const last = paid[3];
+    if (last === undefined) throw new Error("no payment");
+    paid.push({ ...last, amount: 5_000n, txid: await node.pay(last.address, 5_000n) });
+    await node.mine(2);
+    expect((await syncChain(ctx)).credited).toBe(5);
+    for (const { user, amount } of paid.slice(0, 3))
+      expect(await customerBalance(t.db, user.id)).toBe(amount);
+    expect(await customerBalance(t.db, last.user.id)).toBe(29_000n);
+    for (const { user, txid } of paid)
+      expect(await historyOf(user, txid)).toMatchObject({ status: "completed" });
+    // One db transaction wrote every credit's transfer (xmin: the transaction that inserted the row).
+    const keys = (
+      await findDepositsOf(
+        t.db,
+        paid.map((p) => p.txid),
+      )
+    ).map((d) => `deposit:${d.txid}:${d.vout}`);
+    expect(keys).toHaveLength(5);
+    const writers = await t.db.execute<{ n: string }>(
+      sql`select count(distinct xmin::text)::text as n, count(*)::text as transfers from ledger_transfers
+           where idempotency_key = any(${sql.param(keys)}::text[])`,
+    );
+    expect(writers.rows[0]).toMatchObject({ n: "1", transfers: "5" });
+    expect((await syncChain(ctx)).credited).toBe(0);
   });
 
   it("reads a large mempool over several passes, not the same 500 transactions again", async () => {

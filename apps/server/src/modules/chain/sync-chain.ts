@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { sats } from "../../domain/money.js";
 import { bankAccountId, customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
-import { postTransfers } from "../../ledger/post-transfers.js";
+import { postTransferBatch } from "../../ledger/post-transfer-batch.js";
 import { notices } from "../notifications/notices.js";
 import { notify } from "../notifications/notify.js";
 import {
@@ -27,6 +27,7 @@ import {
   insertBlock,
   insertDeposit,
   insertUtxo,
+  lockDepositsWithStatus,
   lockDepositWithStatus,
   setUtxoStatus,
   updateDeposit,
@@ -290,66 +291,80 @@ async function readMempool(ctx: ChainContext): Promise<void> {
   }
 }
 
-/** Credits every pending deposit at least CONFIRMATIONS deep below `tipHeight`. Answers how many. */
+/**
+ * Credits every pending deposit at least CONFIRMATIONS deep below `tipHeight`, up to CREDIT_BATCH per db
+ * transaction and one posting batch each. Answers how many.
+ */
 async function creditConfirmed(ctx: ChainContext, tipHeight: number): Promise<number> {
   const deepest = tipHeight - ctx.confirmations + 1;
   let credited = 0;
   for (;;) {
     const batch = await findCreditable(ctx.db, deepest, CREDIT_BATCH);
-    for (const deposit of batch) if (await creditDeposit(ctx, deposit)) credited += 1;
+    if (batch.length > 0) credited += await creditDeposits(ctx, batch);
     if (batch.length < CREDIT_BATCH) return credited;
   }
 }
 
 /**
- * Credits one deposit, in one db transaction: claims its row (still pending), posts hot wallet to
- * customer under the key "deposit:<txid>:<vout>" (so the ledger itself refuses a second credit),
- * completes the customer's receive, adds the coin to the hot wallet and tells the customer.
+ * Credits deposits in one db transaction: claims their rows (those still pending and in a block), posts
+ * hot wallet to customer for each in one posting batch under the keys "deposit:<txid>:<vout>" (so the
+ * ledger itself refuses a second credit), completes each customer's receive, adds each coin to the hot
+ * wallet and tells each customer. Answers how many it credited.
  */
-async function creditDeposit(ctx: ChainContext, deposit: ChainDepositRow): Promise<boolean> {
+async function creditDeposits(ctx: ChainContext, deposits: readonly ChainDepositRow[]): Promise<number> {
   return inDbTransaction(ctx.db, async (db) => {
-    const claimed = await lockDepositWithStatus(db, deposit, "pending");
-    if (claimed === undefined || claimed.blockHeight === null) return false;
-    const at = ctx.clock.now();
-    const accounts = await openCustomerAccounts(db, [claimed.userId]);
-    const posting = await postTransfers(
-      db,
-      [
-        {
-          debit: await bankAccountId(db, "hot_wallet"),
-          credit: customerAccountId(accounts, claimed.userId),
-          amount: sats(claimed.valueSats),
-          kind: "deposit",
-          reference: `deposit:${claimed.txid}:${claimed.vout}`,
-        },
-      ],
-      { idempotencyKey: `deposit:${claimed.txid}:${claimed.vout}`, at },
+    const claimed = (await lockDepositsWithStatus(db, deposits, "pending")).filter(
+      (deposit) => deposit.blockHeight !== null,
     );
-    const [transferId] = posting.transferIds;
-    if (transferId === undefined) throw new Error("The deposit's posting has no transfer");
-    if (claimed.walletTransactionId) await markDepositCredited(db, claimed.walletTransactionId, transferId);
-    await updateDeposit(db, claimed, { status: "credited", creditedAt: at });
-    const [address] = await findDepositAddresses(db, {
-      network: ctx.walletKeys.network,
-      addresses: [claimed.address],
-    });
-    if (address === undefined) throw new Error(`The deposit address ${claimed.address} is not issued`);
-    await insertUtxo(db, {
-      txid: claimed.txid,
-      vout: claimed.vout,
-      valueSats: claimed.valueSats,
-      address: claimed.address,
-      chain: address.chain,
-      chainIndex: address.chainIndex,
-      status: "available",
-      spentBy: null,
-      createdAt: at,
-    });
-    await notify(db, {
-      userId: claimed.userId,
-      at,
-      ...notices.depositCredited({ amount: claimed.valueSats, address: claimed.address }),
-    });
-    return true;
+    if (claimed.length === 0) return 0;
+    const at = ctx.clock.now();
+    const accounts = await openCustomerAccounts(db, [...new Set(claimed.map((deposit) => deposit.userId))]);
+    const hotWallet = await bankAccountId(db, "hot_wallet");
+    const postings = await postTransferBatch(
+      db,
+      claimed.map((deposit) => ({
+        debit: hotWallet,
+        credit: customerAccountId(accounts, deposit.userId),
+        amount: sats(deposit.valueSats),
+        kind: "deposit" as const,
+        reference: `deposit:${deposit.txid}:${deposit.vout}`,
+        idempotencyKey: `deposit:${deposit.txid}:${deposit.vout}`,
+      })),
+      { at },
+    );
+    const addresses = new Map(
+      (
+        await findDepositAddresses(db, {
+          network: ctx.walletKeys.network,
+          addresses: [...new Set(claimed.map((deposit) => deposit.address))],
+        })
+      ).map((row) => [row.address, row]),
+    );
+    for (const [index, deposit] of claimed.entries()) {
+      const posting = postings[index];
+      if (posting === undefined) throw new Error("The deposit's posting has no transfer");
+      if (deposit.walletTransactionId)
+        await markDepositCredited(db, deposit.walletTransactionId, posting.transferId);
+      await updateDeposit(db, deposit, { status: "credited", creditedAt: at });
+      const address = addresses.get(deposit.address);
+      if (address === undefined) throw new Error(`The deposit address ${deposit.address} is not issued`);
+      await insertUtxo(db, {
+        txid: deposit.txid,
+        vout: deposit.vout,
+        valueSats: deposit.valueSats,
+        address: deposit.address,
+        chain: address.chain,
+        chainIndex: address.chainIndex,
+        status: "available",
+        spentBy: null,
+        createdAt: at,
+      });
+      await notify(db, {
+        userId: deposit.userId,
+        at,
+        ...notices.depositCredited({ amount: deposit.valueSats, address: deposit.address }),
+      });
+    }
+    return claimed.length;
   });
 }
