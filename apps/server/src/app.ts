@@ -7,7 +7,7 @@ import { createMailer } from "./adapters/mailer/create-mailer.js";
 import type { Mailer } from "./adapters/mailer/mailer.js";
 import { createPriceSource } from "./adapters/price/create-price-source.js";
 import type { PriceSource } from "./adapters/price/price-source.js";
-import { createRateLimiter } from "./adapters/rate-limit/limiter.js";
+import { createRateLimiter, type RateLimiter } from "./adapters/rate-limit/limiter.js";
 import { createDocumentStorage } from "./adapters/storage/create-document-storage.js";
 import type { DocumentStorage } from "./adapters/storage/storage.js";
 import { type ChainSetup, createChainBackend } from "./bitcoin/chain/create-chain-backend.js";
@@ -88,6 +88,8 @@ export type AppDeps = {
   listen?: Listen;
   /** Default: 20 s between the notification stream's heartbeats. Tests shorten it. */
   notificationHeartbeatMs?: number;
+  /** Default: the database rate limiter. Benchmarks pass one with higher limits (bench/bench-app.ts). */
+  limiter?: RateLimiter;
 };
 
 /**
@@ -126,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db,
     clock,
     mailer,
-    limiter: createRateLimiter({ db, clock }),
+    limiter: deps.limiter ?? createRateLimiter({ db, clock }),
     authKeys: deriveAuthKeys(config.appSecret),
     geo: deps.geo ?? (config.geoipDb === null ? noGeoLookup : await openGeoLookup(config.geoipDb)),
     brandName: config.brandName,

@@ -1,0 +1,84 @@
+// `npm run bench`: the authenticated reads through HTTP, against a bare Fastify hello-world in the same
+// run. autocannon (in a process of its own) with 50 connections for BENCH_SECONDS (default 15) per route:
+// hello-world, /healthz, /api/auth/me, GET /api/wallet (the balance read) and the first history page,
+// as a customer signed in with the emailed code, who has a balance and a history. On PGlite and, with
+// TEST_DATABASE_URL, on a fresh PostgreSQL database. Goal (issue 13): the balance read on PostgreSQL at
+// 15% of hello-world or better, p99 under 25 ms.
+import { randomUUID } from "node:crypto";
+import { apiPaths } from "@satsbank/shared";
+import {
+  BENCH_APP_NOTE,
+  type BenchDatabase,
+  benchCustomer,
+  onEachDatabase,
+  signIn,
+  startBenchApp,
+  startHelloWorld,
+} from "./bench-app.js";
+import { type LoadResult, runLoad } from "./load.js";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = 50;
+/** Sends between the signed-in customer and two others: her history is several pages long. */
+const HISTORY_SENDS = 60;
+
+async function measure({ label, ...database }: BenchDatabase): Promise<void> {
+  const bench = await startBenchApp({ label, ...database });
+  const hello = await startHelloWorld();
+  try {
+    const alice = await benchCustomer(bench, 0, 10n ** 10n);
+    const others = [await benchCustomer(bench, 1, 10n ** 10n), await benchCustomer(bench, 2, 10n ** 10n)];
+    const cookie = await signIn(bench, alice);
+    for (let i = 0; i < HISTORY_SENDS; i++) {
+      const other = others[i % others.length];
+      if (other === undefined) continue;
+      const [from, to, fromCookie] = i % 3 === 0 ? [other, alice, other.cookie] : [alice, other, cookie];
+      const res = await bench.app.inject({
+        method: "POST",
+        url: apiPaths.wallet.send,
+        cookies: { satsbank_session: fromCookie },
+        payload: { recipient: to.username, amountSats: String(1000 + i), idempotencyKey: randomUUID() },
+      });
+      if (res.statusCode !== 201) throw new Error(`seed send from ${from.username}: ${res.body}`);
+    }
+    const headers = { cookie: `satsbank_session=${cookie}` };
+    const routes: { name: string; url: string; headers: Record<string, string> }[] = [
+      { name: "hello-world", url: hello.url, headers: {} },
+      { name: "GET /healthz", url: `${bench.url}/healthz`, headers: {} },
+      { name: "GET /api/auth/me", url: `${bench.url}${apiPaths.auth.me}`, headers },
+      { name: "GET /api/wallet", url: `${bench.url}${apiPaths.wallet.summary}`, headers },
+      { name: "GET /api/transactions", url: `${bench.url}${apiPaths.transactions.list}`, headers },
+    ];
+    // A short warm-up of each route (JIT, the pool's connections, the database's caches).
+    for (const route of routes) {
+      await runLoad({ kind: "autocannon", connections: CONNECTIONS, seconds: 1, ...route });
+    }
+    const results: { name: string; result: LoadResult }[] = [];
+    for (const route of routes) {
+      results.push({
+        name: route.name,
+        result: await runLoad({ kind: "autocannon", connections: CONNECTIONS, seconds: SECONDS, ...route }),
+      });
+    }
+    const baseline = results[0]?.result.perSecond ?? 1;
+    console.info(`\n${label}: ${CONNECTIONS} connections, ${SECONDS} s per route`);
+    console.info(
+      `  ${"route".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ` +
+        `${"vs hello".padStart(9)} ${"failed".padStart(7)}`,
+    );
+    for (const { name, result } of results) {
+      console.info(
+        `  ${name.padEnd(22)} ${Math.round(result.perSecond).toString().padStart(8)} ` +
+          `${result.p50.toFixed(1).padStart(7)} ${result.p99.toFixed(1).padStart(7)} ` +
+          `${`${((100 * result.perSecond) / baseline).toFixed(1)}%`.padStart(9)} ${result.failed.toString().padStart(7)}`,
+      );
+      if (result.failed > 0) process.exitCode = 1;
+    }
+  } finally {
+    await hello.close();
+    await bench.close();
+  }
+}
+
+console.info(`API reads: ${BENCH_APP_NOTE}; the load generator in a process of its own`);
+await onEachDatabase(measure);
