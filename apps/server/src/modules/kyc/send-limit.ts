@@ -3,14 +3,11 @@ import { lockSubjectForTransaction } from "../../db/advisory-lock.js";
 import type { Db } from "../../db/client.js";
 import {
   dailyLimitFor,
-  levelOf,
   remainingOf,
   SEND_LIMIT_WINDOW_MS,
   type VerificationLevel,
 } from "../../domain/kyc.js";
-import { sumSentSince } from "../transactions/queries.js";
 import type { KycContext } from "./context.js";
-import { findItemStates } from "./queries.js";
 
 export type CustomerLimit = {
   level: VerificationLevel;
@@ -20,20 +17,27 @@ export type CustomerLimit = {
   remaining: bigint;
 };
 
+/** Where the rolling 24-hour window of the send limits ending at `at` starts. */
+export function sendLimitWindowStart(at: Date): Date {
+  return new Date(at.getTime() - SEND_LIMIT_WINDOW_MS);
+}
+
 /**
- * The customer's rolling 24-hour send limit at `at`: their level's limit, what they sent in the last 24
- * hours (transfers and withdrawals alike) and what is left. Inside a send, call `lockSendLimit` first.
+ * The rolling 24-hour send limit of a customer at `level` who sent `sent` (transfers and withdrawals
+ * alike) in the window ending now: their level's limit and what is left. The wallet reads the items and
+ * the sum with the balance, in one query (findSenderFigures); inside a send, call `lockSendLimit` first.
  */
-export async function sendLimitOf(
-  db: Db,
-  { sendLimits }: Pick<KycContext, "sendLimits">,
-  userId: string,
-  at: Date,
-): Promise<CustomerLimit> {
-  const level = levelOf(await findItemStates(db, userId));
+export function limitOf({
+  level,
+  sent,
+  sendLimits,
+}: {
+  level: VerificationLevel;
+  sent: bigint;
+  sendLimits: KycContext["sendLimits"];
+}): CustomerLimit {
   const dailyLimit = dailyLimitFor(level, sendLimits);
   if (dailyLimit === null) return { level, dailyLimit, sent: 0n, remaining: 0n };
-  const sent = await sumSentSince(db, userId, new Date(at.getTime() - SEND_LIMIT_WINDOW_MS));
   return { level, dailyLimit, sent, remaining: remainingOf(dailyLimit, sent) };
 }
 

@@ -101,25 +101,6 @@ export async function listWalletTransactions(db: Db, query: HistoryQuery): Promi
   return rows.map(({ row, cursorTime: createdAt }) => ({ row, position: { createdAt, id: row.id } }));
 }
 
-/**
- * What the customer sent since `since` (transfers and withdrawals, failed ones aside): the rolling window of
- * their daily limit. An index range of (user_id, type, created_at).
- */
-export async function sumSentSince(db: Db, userId: string, since: Date): Promise<bigint> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${t.amount}), 0)::text` })
-    .from(t)
-    .where(
-      and(
-        eq(t.userId, userId),
-        eq(t.type, "send"),
-        sql`${t.status} <> 'failed'`,
-        sql`${t.createdAt} > ${since.toISOString()}::timestamptz`,
-      ),
-    );
-  return BigInt(row?.total ?? "0");
-}
-
 /** What staff's Transaction History searches for; each part null when not asked. */
 export type AllTransactionsQuery = {
   type: "send" | "receive" | null;

@@ -1,14 +1,15 @@
 import { dailyLimitText, sendErrors } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
+import { levelOf } from "../../domain/kyc.js";
 import { type Sats, satsFromString } from "../../domain/money.js";
 import type { RecipientInput } from "../../domain/recipient.js";
 import { amountProblem, sendFee, spendableAmount } from "../../domain/send-rules.js";
 import type { User } from "../../domain/user.js";
-import { customerBalance } from "../../ledger/accounts.js";
 import { customerMaySend } from "../kyc/may-send.js";
-import { sendLimitOf } from "../kyc/send-limit.js";
+import { limitOf, sendLimitWindowStart } from "../kyc/send-limit.js";
 import type { WalletContext } from "./context.js";
+import { findSenderFigures } from "./queries.js";
 import { type Destination, resolvePayee } from "./resolve-payee.js";
 
 /** 403 `accountInactive`: staff deactivated the account. */
@@ -63,8 +64,8 @@ export async function checkSend({
   amountSats: string;
   at: Date;
 }): Promise<CheckedSend> {
-  const balance = await customerBalance(db, senderId);
-  const limit = await sendLimitOf(db, ctx, senderId, at);
+  const { balance, items, sentSince } = await findSenderFigures(db, senderId, sendLimitWindowStart(at));
+  const limit = limitOf({ level: levelOf(items), sent: sentSince, sendLimits: ctx.sendLimits });
   const resolution = await resolvePayee({ ctx, db, senderId, recipient });
   const kind = resolution.ok ? resolution.destination.kind : "transfer";
   const fee = sendFee(kind, ctx.withdrawalFeeSats);

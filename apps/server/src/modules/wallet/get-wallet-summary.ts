@@ -1,11 +1,15 @@
 import type { WalletSummary } from "@satsbank/shared";
+import { levelOf } from "../../domain/kyc.js";
 import { centsToUsdText } from "../../domain/price.js";
 import { sendFee, spendableAmount } from "../../domain/send-rules.js";
-import { customerBalance } from "../../ledger/accounts.js";
-import { sendLimitOf, toSendLimit } from "../kyc/send-limit.js";
+import { limitOf, sendLimitWindowStart, toSendLimit } from "../kyc/send-limit.js";
 import type { WalletContext } from "./context.js";
+import { findSenderFigures } from "./queries.js";
 
-/** The customer's balance from the ledger, what they can send, whether they may, and the USD price. */
+/**
+ * The customer's balance from the ledger, what they can send, whether they may, and the USD price: one
+ * query (the price source keeps its own cache).
+ */
 export async function getWalletSummary({
   ctx,
   userId,
@@ -14,8 +18,12 @@ export async function getWalletSummary({
   userId: string;
 }): Promise<WalletSummary> {
   const price = await ctx.price.current();
-  const balance = await customerBalance(ctx.db, userId);
-  const limit = await sendLimitOf(ctx.db, ctx, userId, ctx.clock.now());
+  const { balance, items, sentSince } = await findSenderFigures(
+    ctx.db,
+    userId,
+    sendLimitWindowStart(ctx.clock.now()),
+  );
+  const limit = limitOf({ level: levelOf(items), sent: sentSince, sendLimits: ctx.sendLimits });
   return {
     balanceSats: balance.toString(),
     spendableSats: spendableAmount(balance, sendFee("transfer", ctx.withdrawalFeeSats)).toString(),

@@ -1,9 +1,58 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { addressChains, depositAddresses, sendRequests } from "../../db/schema/index.js";
+import {
+  addressChains,
+  depositAddresses,
+  kycItems,
+  ledgerAccounts,
+  sendRequests,
+  walletTransactions,
+} from "../../db/schema/index.js";
 import { textIn } from "../../db/text-in.js";
+import type { ItemStates } from "../../domain/kyc.js";
+import { type Sats, sats } from "../../domain/money.js";
 
 // The wallet module owns send_requests, deposit_addresses and address_chains: only this file touches them.
+// It also reads, never writes, three tables of other modules for a customer's figures (findSenderFigures).
+
+/** What the wallet summary and every send check start from: one customer's figures, read together. */
+export type SenderFigures = {
+  /** The ledger's balance of the customer's account (0 before it is opened). */
+  balance: Sats;
+  /** The customer's identity check items (a missing item is required). */
+  items: ItemStates;
+  /** What the customer sent (transfers and withdrawals not failed) after `since`. */
+  sentSince: bigint;
+};
+
+/**
+ * The customer's balance (ledger_accounts), identity check items (kyc_items) and what they sent since
+ * `since` (wallet_transactions), in one round trip: GET /api/wallet is the bank's hottest read and each
+ * round trip is a share of its cost (docs/BENCHMARKS.md). Read-only, as admin/queries.ts reads them; inside
+ * a send, it runs after the send-limit lock, so it sees every earlier send.
+ */
+export async function findSenderFigures(db: Db, userId: string, since: Date): Promise<SenderFigures> {
+  const t = walletTransactions;
+  const result = await db.execute<{
+    balance: string | null;
+    items: Record<string, string>;
+    sent: string;
+  }>(sql`
+    select
+      (select ${ledgerAccounts.balance}::text from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId})
+        as balance,
+      (select coalesce(json_object_agg(${kycItems.item}, ${kycItems.status}), '{}'::json) from ${kycItems}
+        where ${kycItems.userId} = ${userId}) as items,
+      (select coalesce(sum(${t.amount}), 0)::text from ${t}
+        where ${t.userId} = ${userId} and ${t.type} = 'send' and ${t.status} <> 'failed'
+          and ${t.createdAt} > ${since.toISOString()}::timestamptz) as sent`);
+  const row = result.rows[0];
+  return {
+    balance: sats(BigInt(row?.balance ?? "0")),
+    items: (row?.items ?? {}) as ItemStates,
+    sentSince: BigInt(row?.sent ?? "0"),
+  };
+}
 
 export type SendRequestRow = typeof sendRequests.$inferSelect;
 
