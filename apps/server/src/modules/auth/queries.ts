@@ -174,17 +174,39 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
  * The live session with this token hash and its user. A deactivated account has none (its sessions are
  * deleted with the deactivation); its status is checked here too, so no session of one is ever live.
  */
-export async function findSession(
-  db: Db,
-  tokenHash: string,
-  now: Date,
-): Promise<{ sessionId: string; user: User } | undefined> {
-  const [row] = await db
+/** The live session of a token's hash and its active person; the hash and the time are placeholders. */
+function sessionQuery(db: Db) {
+  return db
     .select({ sessionId: sessions.id, user: userColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), eq(users.status, "active")));
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        sql`${sessions.expiresAt} > ${sql.placeholder("now")}::timestamptz`,
+        eq(users.status, "active"),
+      ),
+    );
+}
+
+type FoundSession = { sessionId: string; user: User };
+
+export async function findSession(db: Db, tokenHash: string, now: Date): Promise<FoundSession | undefined> {
+  const [row] = await sessionQuery(db).execute({ tokenHash, now: now.toISOString() });
   return row;
+}
+
+/**
+ * findSession, prepared once on `db` (the database, not a db transaction): the session plugin's lookup,
+ * which every signed-in request makes. Drizzle builds its SQL once instead of on every request, and
+ * PostgreSQL parses and plans it once per connection (a named prepared statement).
+ */
+export function sessionFinder(db: Db): (tokenHash: string, now: Date) => Promise<FoundSession | undefined> {
+  const prepared = sessionQuery(db).prepare("find_session");
+  return async (tokenHash, now) => {
+    const [row] = await prepared.execute({ tokenHash, now: now.toISOString() });
+    return row;
+  };
 }
 
 export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promise<void> {
