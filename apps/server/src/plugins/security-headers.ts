@@ -1,5 +1,5 @@
 import helmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
 /**
@@ -27,13 +27,43 @@ export const contentSecurityPolicy = {
   "worker-src": ["'self'"],
 };
 
+const helmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+  // Matches frame-ancestors 'none' for browsers that only know the older header.
+  frameguard: { action: "deny" },
+} as const;
+
+/**
+ * The headers helmet sets with these options, worked out once at start-up on a throwaway instance:
+ * @fastify/helmet builds helmet's middleware (and parses the policy) on every request, yet no header
+ * depends on the request. Set once per response, they cost the hottest reads nothing measurable.
+ */
+async function helmetHeaders(): Promise<Record<string, string>> {
+  const answer = async (withHelmet: boolean) => {
+    const probe = Fastify();
+    if (withHelmet) await probe.register(helmet, helmetOptions);
+    probe.get("/", async () => "");
+    const res = await probe.inject({ url: "/" });
+    await probe.close();
+    return res.headers;
+  };
+  const bare = await answer(false);
+  const secured = await answer(true);
+  return Object.fromEntries(
+    Object.entries(secured)
+      .filter(([name]) => !(name in bare))
+      .map(([name, value]) => [name, String(value)]),
+  );
+}
+
 /** Security headers on every response, HTML and JSON alike. */
 export const securityHeaders = fp(
   async (app: FastifyInstance) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
-      // Matches frame-ancestors 'none' for browsers that only know the older header.
-      frameguard: { action: "deny" },
+    const headers = Object.entries(await helmetHeaders());
+    // On the raw response, as helmet sets them: a hijacked reply (the notification stream) has them too.
+    app.addHook("onRequest", (_request, reply, done) => {
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      done();
     });
   },
   { name: "security-headers" },
