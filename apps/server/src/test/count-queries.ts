@@ -3,8 +3,9 @@ import type { DatabaseHandle } from "../db/client.js";
 
 /**
  * The SQL statements `run` sends to the database, in order, on either driver: each query of the PGlite
- * (a transaction counts as one "begin"), or each query of every node-postgres client (the pool's and
- * those checked out for transactions). For tests that pin how many round trips a request costs.
+ * and of its transactions (with a "begin" and, when it commits, a "commit", as node-postgres sends them), or
+ * each query of every node-postgres client (the pool's and those checked out for transactions). For tests
+ * that pin how many round trips a request costs.
  */
 export async function queriesOf(handle: DatabaseHandle, run: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
@@ -31,9 +32,18 @@ function watchPglite(
     seen.push(textOf(args[0]));
     return query.apply(client, args);
   }) as typeof query;
-  client.transaction = ((...args: Parameters<typeof transaction>) => {
+  client.transaction = (async (callback: Parameters<typeof transaction>[0]) => {
     seen.push("begin");
-    return transaction.apply(client, args);
+    const result = await transaction.call(client, (tx) => {
+      const txQuery = tx.query;
+      tx.query = ((...args: Parameters<typeof txQuery>) => {
+        seen.push(textOf(args[0]));
+        return txQuery.apply(tx, args);
+      }) as typeof txQuery;
+      return callback(tx);
+    });
+    seen.push("commit");
+    return result;
   }) as typeof transaction;
   return () => {
     client.query = query;

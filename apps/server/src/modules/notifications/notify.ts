@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { type NotificationKind, notificationTypeOfKind } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
 import type { NotificationStatus } from "../../db/schema/index.js";
-import { isNotificationMade } from "../../domain/notification-rules.js";
-import { getSettings } from "./get-settings.js";
-import { insertNotification } from "./queries.js";
+import { DEFAULT_NOTIFICATION_SETTINGS, isNotificationMade } from "../../domain/notification-rules.js";
+import { toSettings } from "./get-settings.js";
+import { findSettingsOf, insertNotifications, type NotificationRow } from "./queries.js";
 
 export type Notice = {
   userId: string;
@@ -30,21 +30,37 @@ export type Notice = {
  * that rolls back sends nothing. Answers the notification's id, or null when none is made.
  */
 export async function notify(db: Db, notice: Notice): Promise<string | null> {
-  const settings = await getSettings(db, notice.userId);
-  if (!isNotificationMade(notice.kind, settings)) return null;
-  const id = randomUUID();
-  await insertNotification(db, {
-    id,
-    userId: notice.userId,
-    type: notificationTypeOfKind[notice.kind],
-    kind: notice.kind,
-    status: notice.status,
-    title: notice.title,
-    message: notice.message,
-    createdAt: notice.at,
-    readAt: null,
-    sentBy: notice.sentBy ?? null,
-    email: settings.emailNotifications && notice.mailedSeparately !== true ? "due" : null,
-  });
+  const [id = null] = await notifyEach(db, [notice]);
   return id;
+}
+
+/**
+ * `notify` for the notices of one event (a send tells both sides): their customers' settings read in one
+ * query, the notifications made written and announced together. Answers each notice's id, or null.
+ */
+export async function notifyEach(db: Db, notices: readonly Notice[]): Promise<(string | null)[]> {
+  const settingsOf = await findSettingsOf(db, [...new Set(notices.map((notice) => notice.userId))]);
+  const rows: NotificationRow[] = [];
+  const ids = notices.map((notice) => {
+    const row = settingsOf.get(notice.userId);
+    const settings = row === undefined ? DEFAULT_NOTIFICATION_SETTINGS : toSettings(row);
+    if (!isNotificationMade(notice.kind, settings)) return null;
+    const id = randomUUID();
+    rows.push({
+      id,
+      userId: notice.userId,
+      type: notificationTypeOfKind[notice.kind],
+      kind: notice.kind,
+      status: notice.status,
+      title: notice.title,
+      message: notice.message,
+      createdAt: notice.at,
+      readAt: null,
+      sentBy: notice.sentBy ?? null,
+      email: settings.emailNotifications && notice.mailedSeparately !== true ? "due" : null,
+    });
+    return id;
+  });
+  await insertNotifications(db, rows);
+  return ids;
 }

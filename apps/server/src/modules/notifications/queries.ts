@@ -20,8 +20,15 @@ const cursorTime = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-
  * email sender hear only of notifications that exist.
  */
 export async function insertNotification(db: Db, row: NotificationRow): Promise<void> {
-  await db.insert(t).values(row);
-  await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${announcement(row)})`);
+  await insertNotifications(db, [row]);
+}
+
+/** insertNotification for several rows: one insert and one statement announcing them all. */
+export async function insertNotifications(db: Db, rows: readonly NotificationRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(t).values([...rows]);
+  const calls = rows.map((row) => sql`pg_notify(${NOTIFICATIONS_CHANNEL}, ${announcement(row)})`);
+  await db.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }
 
 /** "<userId>:<id>", and ":email" when its email is due (the email sender wakes for those only). */
@@ -117,6 +124,18 @@ export async function claimDueEmails(db: Db, limit: number): Promise<Notificatio
 export async function findSettings(db: Db, userId: string): Promise<NotificationSettingsRow | undefined> {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
   return row;
+}
+
+/** The settings rows of those customers who have one, by customer. */
+export async function findSettingsOf(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, NotificationSettingsRow>> {
+  const rows = await db
+    .select()
+    .from(notificationSettings)
+    .where(inArray(notificationSettings.userId, [...userIds]));
+  return new Map(rows.map((row) => [row.userId, row]));
 }
 
 /** Writes the switches given, the others as they were (all off for a customer without a row). */

@@ -8,7 +8,7 @@ import { bankAccountId, customerAccountId, openCustomerAccounts } from "../../le
 import { IdempotencyKeyReusedError, InsufficientFundsError } from "../../ledger/errors.js";
 import { postTransfers, type Transfer } from "../../ledger/post-transfers.js";
 import { notices } from "../notifications/notices.js";
-import { notify } from "../notifications/notify.js";
+import { notify, notifyEach } from "../notifications/notify.js";
 import type { WalletTransactionRow } from "../transactions/queries.js";
 import { recordCustomerTransfer, recordWithdrawal } from "../transactions/record-transfer.js";
 import { queueWithdrawal } from "../withdrawals/queue-withdrawal.js";
@@ -77,12 +77,11 @@ export async function postTransfer(
     transferId,
     at,
   });
-  await notify(tx, { userId: sender.id, at, ...notices.transferSent({ amount, to: payee.user.username }) });
-  await notify(tx, {
-    userId: payee.user.id,
-    at,
-    ...notices.transferReceived({ amount, from: sender.username }),
-  });
+  // Both sides' settings in one query: a send is the bank's busiest write (docs/BENCHMARKS.md).
+  await notifyEach(tx, [
+    { userId: sender.id, at, ...notices.transferSent({ amount, to: payee.user.username }) },
+    { userId: payee.user.id, at, ...notices.transferReceived({ amount, from: sender.username }) },
+  ]);
   return row;
 }
 
