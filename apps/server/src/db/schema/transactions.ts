@@ -38,6 +38,8 @@ export const walletTransactions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (t) => [
+    // Also INCLUDE (type, counterparty_username, address), added by migration 0018 (drizzle-orm cannot
+    // spell INCLUDE): a customer's history search is an index-only walk.
     index("wallet_transactions_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     index("wallet_transactions_user_type_created_idx").on(t.userId, t.type, t.createdAt.desc(), t.id.desc()),
     index("wallet_transactions_counterparty_trgm_idx").using(

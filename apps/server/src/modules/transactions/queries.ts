@@ -71,32 +71,36 @@ export type HistoryQuery = {
 };
 
 const t = walletTransactions;
+const newestFirst = [sql`${t.createdAt} desc nulls last`, sql`${t.id} desc nulls last`];
 const cursorTime = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * One page of a customer's history, newest first, by keyset: the rows strictly after `after` in
  * (created_at desc, id desc) order. "desc nulls last" is spelled out to match the indexes exactly
  * (user_id, [type,] created_at desc, id desc), so a page is an index range scan that stops after `limit`.
- * The search uses the trigram indexes when the term is rare and the per-customer index otherwise.
+ * A search finds the page's ids first: the customer's index holds the type, the counterparty's username
+ * and the address (migration 0018), so testing the pattern on each row is an index-only walk; a rare term
+ * goes through the trigram indexes instead, as the planner judges the pattern.
  */
 export async function listWalletTransactions(db: Db, query: HistoryQuery): Promise<ListedRow[]> {
   const conditions = [eq(t.userId, query.userId)];
   if (query.type !== null) conditions.push(eq(t.type, query.type));
-  if (query.pattern !== null) {
-    conditions.push(
-      sql`(${t.counterpartyUsername} ilike ${query.pattern} or ${t.address} ilike ${query.pattern})`,
-    );
-  }
   if (query.after !== null) {
     conditions.push(
       sql`(${t.createdAt}, ${t.id}) < (${query.after.createdAt}::timestamptz, ${query.after.id}::uuid)`,
     );
   }
+  if (query.pattern !== null) {
+    const found = sql`(${t.counterpartyUsername} ilike ${query.pattern} or ${t.address} ilike ${query.pattern})`;
+    const ids = sql`(select ${t.id} from ${t} where ${and(...conditions, found)}
+      order by ${sql.join(newestFirst, sql`, `)} limit ${query.limit})`;
+    conditions.push(inArray(t.id, ids));
+  }
   const rows = await db
     .select({ row: t, cursorTime })
     .from(t)
     .where(and(...conditions))
-    .orderBy(sql`${t.createdAt} desc nulls last`, sql`${t.id} desc nulls last`)
+    .orderBy(...newestFirst)
     .limit(query.limit);
   return rows.map(({ row, cursorTime: createdAt }) => ({ row, position: { createdAt, id: row.id } }));
 }
@@ -156,8 +160,6 @@ export async function listAllWalletTransactions(
     position: { createdAt, id: row.id },
   }));
 }
-
-const newestFirst = [sql`${t.createdAt} desc nulls last`, sql`${t.id} desc nulls last`];
 
 /** The ids of the newest `limit` rows a search finds (after the filters): see listAllWalletTransactions. */
 function searchedIds(
