@@ -83,6 +83,13 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 10_000 });
   // An idle client losing its connection (server restart) must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.error(`PostgreSQL: an idle connection failed: ${error.message}`));
+  // A client checked out of the pool (a db transaction under way) that loses its connection emits "error"
+  // on itself, where the pool does not listen: unheard, that is an uncaught exception, and the process
+  // stops. Its query fails with the error (the request answers 503), and the pool drops it on release.
+  pool.on("connect", (client) => client.on("error", () => {}));
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: Parameters<pg.Pool["connect"]>[0]) =>
+    callback === undefined ? connect().then(selfReleasing) : connect(callback)) as pg.Pool["connect"];
   const db: Db = drizzleNodePg({ client: pool, schema });
   let closed = false;
   return {
@@ -96,6 +103,31 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       await pool.end();
     },
   };
+}
+
+/**
+ * A client checked out of the pool goes back by itself when its connection ends; its own release then
+ * does nothing. Drizzle's db.transaction checks a client out and sends BEGIN before its try/finally: a
+ * connection lost at that moment (the database restarting) was never released, and a few such losses
+ * left the pool empty, every request waiting for a connection forever.
+ */
+function selfReleasing(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const giveBack = () => {
+    if (released) return;
+    released = true;
+    release(new Error("the connection ended"));
+  };
+  client.release = (error) => {
+    client.off("end", giveBack);
+    if (released) return;
+    released = true;
+    release(error);
+  };
+  if (Reflect.get(client, "_ended") === true) giveBack();
+  else client.once("end", giveBack);
+  return client;
 }
 
 async function ping(db: Db): Promise<void> {

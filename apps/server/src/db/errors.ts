@@ -22,3 +22,36 @@ export function databaseError(error: unknown): DatabaseErrorFacts | undefined {
   }
   return undefined;
 }
+
+// Connection exceptions (class 08), and the server shutting down, crashed or not yet accepting (57P0x).
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3])$/;
+// What the drivers say when the socket fails or a connection cannot be had in time.
+const UNAVAILABLE_SYSTEM_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+]);
+const UNAVAILABLE_MESSAGES = [
+  "Connection terminated",
+  "timeout exceeded when trying to connect",
+  "Client has encountered a connection error and is not queryable",
+  "Cannot use a pool after calling end on the pool",
+];
+
+/**
+ * Whether `error` says the database could not be reached (down, restarting, the connection lost) rather
+ * than refusing a statement: a request failing so answers 503, and may be asked again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error; typeof e === "object" && e !== null; e = Reflect.get(e, "cause")) {
+    const code = Reflect.get(e, "code");
+    if (typeof code === "string" && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SYSTEM_CODES.has(code)))
+      return true;
+    const message = Reflect.get(e, "message");
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.some((known) => message.startsWith(known)))
+      return true;
+  }
+  return false;
+}

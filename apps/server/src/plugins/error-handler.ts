@@ -1,6 +1,7 @@
 import { type ErrorCode, type ErrorReason, type ErrorResponse, errorStatus } from "@satsbank/shared";
 import type { FastifyInstance, FastifySchemaValidationError } from "fastify";
 import fp from "fastify-plugin";
+import { isDatabaseUnavailable } from "../db/errors.js";
 import { AppError, RateLimitedError } from "../domain/app-error.js";
 
 type MappedError = { status: number; body: ErrorResponse };
@@ -21,6 +22,12 @@ const codeForStatus: Partial<Record<number, ErrorCode>> = {
 // A 5xx never shows its own text: it may carry SQL, paths or secrets. The log keeps the detail.
 const hiddenMessage = (status: number) =>
   status === 503 ? "Service temporarily unavailable" : "Internal server error";
+
+/** The database unreachable (down, restarting, its connection lost): what the client is told. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The bank cannot reach its database just now. Please try again in a moment.";
+/** Seconds a client waits before asking again when the database was unreachable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function body(
   code: ErrorCode,
@@ -70,6 +77,9 @@ export function mapError(error: unknown): MappedError {
     if (status >= 500) return { status, body: body(error.code, message) };
     return { status, body: body(error.code, message, error.fields, error.reason) };
   }
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, body: body("SERVICE_UNAVAILABLE", DATABASE_UNAVAILABLE_MESSAGE) };
+  }
   if (isValidationFailure(error)) {
     return { status: 400, body: body("VALIDATION_ERROR", "Invalid request", fieldsOf(error)) };
   }
@@ -87,6 +97,8 @@ export const errorHandler = fp(
       const { status, body } = mapError(error);
       if (status >= 500) request.log.error({ err: error }, "request failed");
       if (error instanceof RateLimitedError) reply.header("retry-after", String(error.retryAfterSeconds));
+      else if (status === 503 && isDatabaseUnavailable(error))
+        reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.code(status).send(body);
     });
   },

@@ -6,6 +6,7 @@ import { apiPaths } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { systemClock } from "../adapters/clock.js";
+import type { Db } from "../db/client.js";
 import { sats } from "../domain/money.js";
 import type { User } from "../domain/user.js";
 import { startSession } from "../modules/auth/sessions.js";
@@ -17,16 +18,36 @@ import { balanceOf, expectBooksBalanced, insertCustomer } from "./money-helpers.
 import { type ServerProcess, startServerProcess } from "./server-process.js";
 
 /** A valid regtest address that is no customer's: a send to it is a withdrawal. */
-const OUTSIDE = "bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk";
-const FUNDS = 5_000_000n;
+export const OUTSIDE = "bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk";
+export const FUNDS = 5_000_000n;
 const WITHDRAWAL_FEE = 1000n;
 
-type Customer = { user: User; token: string };
+export type Customer = { user: User; token: string };
 type Send = { from: Customer; body: { recipient: string; amountSats: string; idempotencyKey: string } };
 /** What a request got: its status and transaction id, or the network error of a killed server. */
 type Outcome = { status: number; transactionId: string | null } | { error: string };
 
 export type KillReport = { answered: number; cutOff: number; seconds: number };
+
+/** `count` customers verified, each funded with FUNDS from equity and signed in (a session made directly). */
+export async function fundedCustomers(db: Db, count: number): Promise<Customer[]> {
+  const ctx = { db, clock: systemClock };
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const user = await insertCustomer(db);
+      await markVerified({ ctx, userId: user.id });
+      await fundFromEquity({ ctx, userId: user.id, amount: sats(FUNDS), idempotencyKey: randomUUID() });
+      const session = await startSession(db, {
+        userId: user.id,
+        remember: false,
+        client: { ip: "127.0.0.1", userAgent: undefined },
+        now: systemClock.now(),
+        previousToken: undefined,
+      });
+      return { user, token: session.token };
+    }),
+  );
+}
 
 async function post(server: ServerProcess, send: Send): Promise<Outcome> {
   try {
@@ -62,22 +83,7 @@ export async function killMidBurst({
   try {
     if (t.handle.kind !== "postgres") throw new Error("killMidBurst needs PostgreSQL");
     const url = String(t.handle.pool.options.connectionString);
-    const ctx = { db: t.db, clock: systemClock };
-    const customers: Customer[] = await Promise.all(
-      Array.from({ length: count }, async () => {
-        const user = await insertCustomer(t.db);
-        await markVerified({ ctx, userId: user.id });
-        await fundFromEquity({ ctx, userId: user.id, amount: sats(FUNDS), idempotencyKey: randomUUID() });
-        const session = await startSession(t.db, {
-          userId: user.id,
-          remember: false,
-          client: { ip: "127.0.0.1", userAgent: undefined },
-          now: systemClock.now(),
-          previousToken: undefined,
-        });
-        return { user, token: session.token };
-      }),
-    );
+    const customers = await fundedCustomers(t.db, count);
     // Every third send a withdrawal, the others to the next customer; amounts all different.
     const sends: Send[] = customers.flatMap((from, i) =>
       Array.from({ length: sendsEach }, (_, j) => ({
