@@ -2,7 +2,10 @@ import type { Db } from "../db/client.js";
 import { balancesByKind, type TransferKindFigures, transferFigures } from "./queries.js";
 
 export type LedgerActivity = {
-  /** Postings ever made (one per ledger_post() call that moved money; a replayed key is not one). */
+  /**
+   * Postings ever made (one per ledger_post() call, and one per posting of a batch, that moved money; a
+   * replayed key is not one).
+   */
   postings: number;
   /** Transfers (legs) and the satoshis they moved, by kind. */
   transfers: TransferKindFigures[];
