@@ -35,4 +35,16 @@ describe("a customer's history search", () => {
       /Index Only Scan using wallet_transactions_user_created_idx/,
     );
   });
+
+  it("is planned from finer statistics on the columns it matches (migration 0019)", async () => {
+    const targets = await t.db.execute<{ attname: string; target: string }>(
+      sql`select attname, attstattarget::text as target from pg_attribute
+           where attrelid = 'wallet_transactions'::regclass and attname in ('address', 'counterparty_username')
+           order by attname`,
+    );
+    expect(targets.rows).toEqual([
+      { attname: "address", target: "1000" },
+      { attname: "counterparty_username", target: "1000" },
+    ]);
+  });
 });
