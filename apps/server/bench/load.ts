@@ -1,6 +1,6 @@
 // Runs a load job in a process of its own (load-worker.ts) and answers its figures: the server keeps this
-// process, the load generator another, as on two machines sharing the two cores. (autocannon cannot run
-// in a worker thread: it takes one for its own worker mode.)
+// process, the load generator another, as on two machines sharing the two cores. (Not a worker thread:
+// autocannon run in one answered no latency figures.)
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
