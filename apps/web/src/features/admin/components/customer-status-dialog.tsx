@@ -22,8 +22,7 @@ import {
 import { Textarea } from "@/components/ui/textarea";
 import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
-import { useDeactivateCustomer } from "../api/deactivate-customer";
-import { useReactivateCustomer } from "../api/reactivate-customer";
+import { type CustomerStatusChange, useSetCustomerStatus } from "../api/set-customer-status";
 
 const WORDS = {
   deactivate: {
@@ -83,15 +82,13 @@ export function CustomerStatusDialog({
 
 interface CustomerStatusFormProps {
   userId: string;
-  change: "deactivate" | "reactivate";
+  change: CustomerStatusChange;
   onCancel: () => void;
   onDone: () => void;
 }
 
 function CustomerStatusForm({ userId, change, onCancel, onDone }: CustomerStatusFormProps) {
-  const deactivate = useDeactivateCustomer();
-  const reactivate = useReactivateCustomer();
-  const mutation = change === "deactivate" ? deactivate : reactivate;
+  const mutation = useSetCustomerStatus(change);
   const words = WORDS[change];
   const [alert, setAlert] = useState<string>();
   const form = useForm<CustomerStatusBody>({
