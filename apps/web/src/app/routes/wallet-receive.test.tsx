@@ -38,8 +38,12 @@ describe("receive screen", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Receive Bitcoin" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/dashboard");
     expect(await screen.findByText(address)).toBeVisible();
-    const qr = await screen.findByRole("img", { name: "QR code of your Bitcoin address" });
-    expect(qr.tagName).toBe("IMG");
+    // While the code is drawn, a busy placeholder holds its place under the same name: wait for the picture.
+    const qr = await waitFor(() => {
+      const image = screen.getByRole("img", { name: "QR code of your Bitcoin address" });
+      expect(image.tagName).toBe("IMG");
+      return image;
+    });
     expect(qr).toHaveAttribute("src", expect.stringMatching(/^data:image\/svg\+xml/));
     expect(qr).toHaveAccessibleDescription(address);
     expect(screen.getByText("ada")).toBeVisible();
