@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import { renderRoute } from "@/test/render-route";
 
@@ -18,17 +18,24 @@ describe("404 page", () => {
   it("logs the bad path exactly once per visit, even under StrictMode", async () => {
     renderRoute("/no/such/page");
     await screen.findByText("Oops! Page not found");
-    const calls = consoleError.mock.calls.filter(([message]) => String(message).startsWith("404 Error"));
-    expect(calls).toEqual([["404 Error: User attempted to access non-existent route:", "/no/such/page"]]);
+    // Logged by an effect, after the page shows: wait for it, then count.
+    const notFoundCalls = () =>
+      consoleError.mock.calls.filter(([message]) => String(message).startsWith("404 Error"));
+    await waitFor(() => expect(notFoundCalls()).not.toEqual([]));
+    expect(notFoundCalls()).toEqual([
+      ["404 Error: User attempted to access non-existent route:", "/no/such/page"],
+    ]);
   });
 
   it("is shown for an unknown page under /profile, without the bottom navigation", async () => {
     renderRoute("/profile/nope");
     expect(await screen.findByText("Oops! Page not found")).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Main" })).not.toBeInTheDocument();
-    expect(consoleError).toHaveBeenCalledWith(
-      "404 Error: User attempted to access non-existent route:",
-      "/profile/nope",
+    await waitFor(() =>
+      expect(consoleError).toHaveBeenCalledWith(
+        "404 Error: User attempted to access non-existent route:",
+        "/profile/nope",
+      ),
     );
   });
 });
