@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../adapters/clock.js";
 import type { Db } from "../db/client.js";
@@ -11,6 +11,7 @@ import { sats } from "../domain/money.js";
 import type { User } from "../domain/user.js";
 import { sendBitcoin } from "../modules/wallet/send-bitcoin.js";
 import { createTestApp, type TestApp } from "../test/create-test-app.js";
+import { extraPool } from "../test/extra-pool.js";
 import { fundFromEquity } from "../test/fund-from-equity.js";
 import { markVerified } from "../test/mark-verified.js";
 import { expectBooksBalanced, insertCustomer, walletContext } from "../test/money-helpers.js";
@@ -30,7 +31,7 @@ beforeAll(async () => {
   t = await createTestApp();
   if (t.handle.kind !== "postgres") throw new Error("expected PostgreSQL");
   // 20 connections, so that 200 sends really overlap in the database.
-  pool = new pg.Pool({ connectionString: t.handle.pool.options.connectionString, max: 20 });
+  pool = extraPool(t.handle.pool.options.connectionString, 20);
   db = drizzle({ client: pool, schema });
 });
 afterAll(async () => {

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client.js";
 import { inDbTransaction } from "../db/db-transaction.js";
 import * as schema from "../db/schema/index.js";
 import { sats } from "../domain/money.js";
 import { createTestApp, type TestApp } from "../test/create-test-app.js";
+import { extraPool } from "../test/extra-pool.js";
 import { customerAccounts, expectBooksBalanced, fundAccount } from "../test/money-helpers.js";
 import { bankAccountId } from "./accounts.js";
 import { IdempotencyKeyReusedError, InsufficientFundsError, UnknownLedgerAccountError } from "./errors.js";
@@ -232,7 +233,7 @@ describe("batches and single postings in a burst on the same accounts", () => {
     let pool: pg.Pool | undefined;
     let burstDb = db;
     if (t.handle.kind === "postgres") {
-      pool = new pg.Pool({ connectionString: t.handle.pool.options.connectionString, max: 20 });
+      pool = extraPool(t.handle.pool.options.connectionString, 20);
       burstDb = drizzle({ client: pool, schema });
     }
     try {
