@@ -132,7 +132,9 @@ describe("posting batches, under random sequences", () => {
           mismatchedAccounts: 0,
         });
       }),
-      { numRuns: 30 },
+      // A fixed seed: the same 30 sequences every run, so the check below that they exercise every outcome
+      // cannot pass on one run and fail on the next (a random seed once drew no replay at all).
+      { numRuns: 30, seed: 20261125 },
     );
     // The sequences did exercise every outcome.
     expect(Object.entries(seen).filter(([, count]) => count === 0)).toEqual([]);
