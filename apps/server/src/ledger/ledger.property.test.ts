@@ -131,7 +131,9 @@ describe("the ledger, under random postings", () => {
           mismatchedAccounts: 0,
         });
       }),
-      { numRuns: 40 },
+      // A fixed seed: the same 40 sequences every run, so the check below that they exercise every outcome
+      // is the same on every run.
+      { numRuns: 40, seed: 20261125 },
     );
     // The sequences did exercise every outcome.
     expect(Object.values(seen).every((count) => count > 0)).toBe(true);
