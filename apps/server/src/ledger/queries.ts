@@ -28,18 +28,27 @@ function preparePosting(db: Db) {
     .prepare("ledger_post");
 }
 
-// A named statement: PostgreSQL parses and plans the call once per connection, not once per posting.
-// One per Db (the pool, or a db transaction's connection), built on first use.
-const preparedPostings = new WeakMap<Db, ReturnType<typeof preparePosting>>();
+/**
+ * A named statement per Db (the pool, or a db transaction's connection), built on first use: PostgreSQL
+ * parses and plans the call once per connection, not once per posting.
+ */
+function preparedPer<T>(prepare: (db: Db) => T): (db: Db) => T {
+  const prepared = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = prepared.get(db);
+    if (statement === undefined) {
+      statement = prepare(db);
+      prepared.set(db, statement);
+    }
+    return statement;
+  };
+}
+
+const postingStatement = preparedPer(preparePosting);
 
 /** One round trip: ledger_post() checks, locks, updates and inserts (see the migrations). */
 export async function callLedgerPost(db: Db, args: PostingArgs): Promise<PostingRow> {
-  let prepared = preparedPostings.get(db);
-  if (prepared === undefined) {
-    prepared = preparePosting(db);
-    preparedPostings.set(db, prepared);
-  }
-  const [row] = await prepared.execute({
+  const [row] = await postingStatement(db).execute({
     key: args.idempotencyKey,
     debits: args.debits.map(String),
     credits: args.credits.map(String),
@@ -75,16 +84,11 @@ function prepareBatch(db: Db) {
     .prepare("ledger_post_batch");
 }
 
-const preparedBatches = new WeakMap<Db, ReturnType<typeof prepareBatch>>();
+const batchStatement = preparedPer(prepareBatch);
 
 /** One round trip for many postings: ledger_post_batch() (drizzle/0017_ledger_post_batch.sql). */
 export async function callLedgerPostBatch(db: Db, args: BatchArgs): Promise<BatchRow> {
-  let prepared = preparedBatches.get(db);
-  if (prepared === undefined) {
-    prepared = prepareBatch(db);
-    preparedBatches.set(db, prepared);
-  }
-  const [row] = await prepared.execute({
+  const [row] = await batchStatement(db).execute({
     keys: args.keys,
     debits: args.debits.map(String),
     credits: args.credits.map(String),
