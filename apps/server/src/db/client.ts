@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { DatabaseTarget } from "../config/config.js";
 import { lockDataDir } from "./data-dir-lock.js";
+import { markThroughDatabase } from "./errors.js";
 import * as schema from "./schema/index.js";
 
 /**
@@ -89,7 +90,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   pool.on("connect", (client) => client.on("error", () => {}));
   const connect = pool.connect.bind(pool);
   pool.connect = ((callback?: Parameters<pg.Pool["connect"]>[0]) =>
-    callback === undefined ? connect().then(selfReleasing) : connect(callback)) as pg.Pool["connect"];
+    callback === undefined
+      ? connect().then(selfReleasing, (error: unknown) => Promise.reject(markThroughDatabase(error)))
+      : connect(callback)) as pg.Pool["connect"];
   const db: Db = drizzleNodePg({ client: pool, schema });
   let closed = false;
   return {
