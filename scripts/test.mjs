@@ -27,7 +27,7 @@ const steps = [
   },
   {
     name: "server tests on PostgreSQL",
-    command: `npx vitest run --project server --reporter=default --reporter=json --outputFile.json=${vitestPostgresReport}`,
+    command: `npx vitest run --project 'server*' --reporter=default --reporter=json --outputFile.json=${vitestPostgresReport}`,
     env: { TEST_DATABASE_URL: postgresUrl ?? "" },
     skip: !postgresUrl,
   },
