@@ -58,6 +58,7 @@ try {
   ];
   for (const page of pages) {
     const measured: Run[] = [];
+    let failedTraces = 0;
     for (let run = 0; run < runs; run += 1) {
       const result = await lighthouse(`${baseURL}${page.path}`, {
         port: debuggingPort,
@@ -68,13 +69,23 @@ try {
       });
       if (result === undefined) throw new Error(`Lighthouse returned nothing for ${page.path}`);
       const { lhr } = result;
+      // Lighthouse sometimes loses the trace of a load on a busy machine ("Please run Lighthouse again"):
+      // that run measured nothing, so it is run again, a few times at most, and said.
+      if (lhr.runtimeError?.code === "NO_NAVSTART" && failedTraces < 3) {
+        failedTraces += 1;
+        console.info(
+          `${page.path}: Lighthouse lost the trace of run ${run + 1} (NO_NAVSTART); running it again`,
+        );
+        run -= 1;
+        continue;
+      }
+      if (lhr.runtimeError)
+        throw new Error(`Lighthouse, ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       if (reportDir !== undefined) {
         mkdirSync(reportDir, { recursive: true });
         const name = `${page.path.replaceAll("/", "_").slice(1)}-${run + 1}.json`;
         writeFileSync(join(reportDir, name), JSON.stringify(lhr));
       }
-      if (lhr.runtimeError)
-        throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       if (page.path === "/dashboard" && !lhr.finalDisplayedUrl.endsWith("/dashboard")) {
         throw new Error(`the dashboard run ended on ${lhr.finalDisplayedUrl}: the session was not sent`);
       }
