@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
+import { preparedPer } from "../db/prepared.js";
 import { type LedgerAccountKind, type LedgerTransferKind, ledgerAccounts } from "../db/schema/index.js";
 
 // The ledger's SQL. Only this file touches ledger_accounts and ledger_transfers, and balances and transfers
@@ -26,22 +27,6 @@ function preparePosting(db: Db) {
         ${p("kinds")}::text[], ${p("references")}::text[], ${p("at")}::timestamptz)`,
     )
     .prepare("ledger_post");
-}
-
-/**
- * A named statement per Db (the pool, or a db transaction's connection), built on first use: PostgreSQL
- * parses and plans the call once per connection, not once per posting.
- */
-function preparedPer<T>(prepare: (db: Db) => T): (db: Db) => T {
-  const prepared = new WeakMap<Db, T>();
-  return (db) => {
-    let statement = prepared.get(db);
-    if (statement === undefined) {
-      statement = prepare(db);
-      prepared.set(db, statement);
-    }
-    return statement;
-  };
 }
 
 const postingStatement = preparedPer(preparePosting);

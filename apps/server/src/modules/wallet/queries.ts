@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { preparedPer } from "../../db/prepared.js";
 import {
   addressChains,
   depositAddresses,
@@ -25,31 +26,35 @@ export type SenderFigures = {
   sentSince: bigint;
 };
 
+const senderFiguresStatement = preparedPer((db: Db) => {
+  const t = walletTransactions;
+  const userId = sql.placeholder("userId");
+  return db
+    .select({
+      balance: sql<string | null>`(select ${ledgerAccounts.balance}::text from ${ledgerAccounts}
+        where ${ledgerAccounts.userId} = ${userId})`,
+      items: sql<ItemStates>`(select coalesce(json_object_agg(${kycItems.item}, ${kycItems.status}), '{}'::json)
+        from ${kycItems} where ${kycItems.userId} = ${userId})`,
+      sent: sql<string>`(select coalesce(sum(${t.amount}), 0)::text from ${t}
+        where ${t.userId} = ${userId} and ${t.type} = 'send' and ${t.status} <> 'failed'
+          and ${t.createdAt} > ${sql.placeholder("since")}::timestamptz)`,
+    })
+    .from(sql`(values (1)) as one (x)`)
+    .prepare("find_sender_figures");
+});
+
 /**
  * The customer's balance (ledger_accounts), identity check items (kyc_items) and what they sent since
  * `since` (wallet_transactions), in one round trip: GET /api/wallet is the bank's hottest read and each
  * round trip is a share of its cost (docs/BENCHMARKS.md). Read-only, as admin/queries.ts reads them; inside
- * a send, it runs after the send-limit lock, so it sees every earlier send.
+ * a send, it runs after the send-limit lock, so it sees every earlier send. A named prepared statement:
+ * planned once per connection.
  */
 export async function findSenderFigures(db: Db, userId: string, since: Date): Promise<SenderFigures> {
-  const t = walletTransactions;
-  const result = await db.execute<{
-    balance: string | null;
-    items: Record<string, string>;
-    sent: string;
-  }>(sql`
-    select
-      (select ${ledgerAccounts.balance}::text from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId})
-        as balance,
-      (select coalesce(json_object_agg(${kycItems.item}, ${kycItems.status}), '{}'::json) from ${kycItems}
-        where ${kycItems.userId} = ${userId}) as items,
-      (select coalesce(sum(${t.amount}), 0)::text from ${t}
-        where ${t.userId} = ${userId} and ${t.type} = 'send' and ${t.status} <> 'failed'
-          and ${t.createdAt} > ${since.toISOString()}::timestamptz) as sent`);
-  const row = result.rows[0];
+  const [row] = await senderFiguresStatement(db).execute({ userId, since: since.toISOString() });
   return {
     balance: sats(BigInt(row?.balance ?? "0")),
-    items: (row?.items ?? {}) as ItemStates,
+    items: row?.items ?? {},
     sentSince: BigInt(row?.sent ?? "0"),
   };
 }
