@@ -53,6 +53,8 @@ test("from sign-up to approved: each step's missing-file toast, then Go to Dashb
   await expect(page).toHaveURL(/\/auth\/kyc\/identity$/);
   await identityStep(page, { width: 1000, height: 700 });
 
+  // The address step's own Continue: the identity step's stays on screen while its upload runs.
+  await expect(page.getByRole("heading", { level: 1, name: "Proof of Address" })).toBeVisible();
   await page.getByRole("button", { name: "Continue" }).click();
   await expectToast(page, "Missing document", "Please upload your proof of address.");
   await addressStep(page);
