@@ -399,7 +399,9 @@ test("approving kwame's pending KYC submission: his status screen turns to Verif
   await expect(fact(review, "Level")).toHaveText("Basic verification (identity and address)");
   await expect(fact(review, "Review mode")).toHaveText("Manual");
   await expect(fact(review, "Decided by")).toHaveText("Not decided yet");
-  await expect(review.getByRole("region", { name: "Documents" }).getByRole("listitem")).not.toHaveCount(0);
+  await expect(
+    review.getByRole("region", { name: `Documents of ${kwame.name}` }).getByRole("listitem"),
+  ).not.toHaveCount(0);
 
   await review.getByRole("button", { name: `Approve ${kwame.name}` }).click();
   await expect(page.getByText("Submission approved", { exact: true })).toBeVisible();

@@ -65,8 +65,9 @@ export function KycDecisionForm({ review }: { review: KycReview }) {
     })();
   }
 
+  const title = override ? "Override the automated decision" : "Decision";
   return (
-    <DetailsSection title={override ? "Override the automated decision" : "Decision"}>
+    <DetailsSection title={title} label={`${title} for ${review.customer.name}`}>
       <form noValidate onSubmit={(event) => event.preventDefault()} className="flex max-w-2xl flex-col gap-4">
         <FormAlert>{alert}</FormAlert>
         <FormField

@@ -50,7 +50,7 @@ export function KycReviewCard({ review }: { review: KycReview }) {
         {review.reason && <Fact term="Reason given">{review.reason}</Fact>}
         {review.sourceOfFunds && <Fact term="Source of funds">{review.sourceOfFunds}</Fact>}
       </dl>
-      <DetailsSection title="Documents">
+      <DetailsSection title="Documents" label={`Documents of ${review.customer.name}`}>
         {review.documents.length > 0 ? (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {review.documents.map((document) => (
@@ -64,7 +64,7 @@ export function KycReviewCard({ review }: { review: KycReview }) {
         )}
       </DetailsSection>
       {review.history.length > 0 && (
-        <DetailsSection title="History">
+        <DetailsSection title="History" label={`History of ${review.customer.name}`}>
           <KycHistory entries={review.history} />
         </DetailsSection>
       )}

@@ -46,7 +46,9 @@ describe("KYC Reviews", () => {
     expect(within(card).getByText("Basic verification (identity and address)")).toBeInTheDocument();
     expect(within(card).getByText("Apr 17, 2025 12:03")).toBeInTheDocument();
 
-    const documents = within(card).getByRole("region", { name: "Documents" });
+    const documents = within(card).getByRole("region", { name: "Documents of Ada Lovelace" });
+    // Each card's sections are named after its customer: landmarks repeated across cards stay distinct.
+    expect(within(card).getByRole("region", { name: "Decision for Ada Lovelace" })).toBeInTheDocument();
     // Images inline from the authorised endpoint; the PDF as a link.
     expect(
       within(documents).getByRole("img", { name: "Identity document of Ada Lovelace: passport.png" }),
