@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { staffAccessErrors } from "./admin.js";
+import { staffAccessErrors } from "./admin/index.js";
 import { errorCodeSchema, errorReasonSchema, errorResponseSchema, errorStatus } from "./errors.js";
 import { sendErrors } from "./wallet.js";
 

@@ -1,5 +1,5 @@
 export * from "./account.js";
-export * from "./admin.js";
+export * from "./admin/index.js";
 export * from "./api-paths.js";
 export * from "./auth.js";
 export * from "./dev-clock.js";
@@ -7,6 +7,7 @@ export * from "./dev-sandbox.js";
 export * from "./errors.js";
 export * from "./external-wallets.js";
 export * from "./kyc.js";
+export * from "./lists.js";
 export * from "./meta.js";
 export * from "./money.js";
 export * from "./notifications.js";

@@ -26,6 +26,14 @@ export const documentTypeLabels = {
 export const kycDocumentKindSchema = z.enum(["identity", "address", "selfie", "source_of_funds"]);
 export type KycDocumentKind = z.infer<typeof kycDocumentKindSchema>;
 
+/** What each kind of file is: the upload control's name, and the document's name where staff review it. */
+export const kycDocumentKindLabels = {
+  identity: "Identity document",
+  address: "Proof of address",
+  selfie: "Selfie",
+  source_of_funds: "Source of funds",
+} as const satisfies Record<KycDocumentKind, string>;
+
 /** The file formats, read from the file's content (never its name). */
 export const kycFileFormatSchema = z.enum(["jpeg", "png", "pdf"]);
 export type KycFileFormat = z.infer<typeof kycFileFormatSchema>;

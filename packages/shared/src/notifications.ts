@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keysetCursorSchema, keysetPageSchema, pageLimitSchema } from "./lists.js";
 import { plainMultilineText, plainText, withLineFeeds } from "./text.js";
 
 /** The specification's notification types: what a notification is about. */
@@ -62,14 +63,12 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 /** `GET /api/notifications`: a keyset page, newest first. */
 export const listNotificationsQuerySchema = z.object({
-  cursor: z.string().check(plainText).max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
+  cursor: keysetCursorSchema,
+  limit: pageLimitSchema(NOTIFICATIONS_PAGE_SIZE),
 });
 export type ListNotificationsQuery = z.input<typeof listNotificationsQuerySchema>;
 
-export const notificationPageSchema = z.object({
-  items: z.array(notificationSchema),
-  nextCursor: z.string().nullable(),
+export const notificationPageSchema = keysetPageSchema(notificationSchema).extend({
   /** All the customer's unread notifications, not only this page's: the "<n> new" badge. */
   unreadCount: z.number().int().nonnegative(),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { keysetCursorSchema, keysetPageSchema, pageLimitSchema, searchTextSchema } from "./lists.js";
 import { satsSchema } from "./money.js";
-import { plainText } from "./text.js";
 
 export const transactionTypeSchema = z.enum(["send", "receive"]);
 export type TransactionType = z.infer<typeof transactionTypeSchema>;
@@ -42,16 +42,13 @@ export const HISTORY_PAGE_SIZE = 20;
 
 export const listTransactionsQuerySchema = z.object({
   filter: historyFilterSchema.default("all"),
-  q: z.string().trim().check(plainText).max(100).optional(),
-  cursor: z.string().check(plainText).max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
+  q: searchTextSchema,
+  cursor: keysetCursorSchema,
+  limit: pageLimitSchema(HISTORY_PAGE_SIZE),
 });
 export type ListTransactionsQuery = z.input<typeof listTransactionsQuerySchema>;
 
-export const transactionPageSchema = z.object({
-  items: z.array(transactionSchema),
-  nextCursor: z.string().nullable(),
-});
+export const transactionPageSchema = keysetPageSchema(transactionSchema);
 export type TransactionPage = z.infer<typeof transactionPageSchema>;
 
 export const transactionResponseSchema = z.object({ transaction: transactionSchema });

@@ -135,15 +135,18 @@ export const walletSummarySchema = z.object({
 });
 export type WalletSummary = z.infer<typeof walletSummarySchema>;
 
+/** A send's recipient as typed: another customer's username or a Bitcoin address. */
+const recipientSchema = z
+  .string()
+  .trim()
+  .check(plainText)
+  .min(1, { error: sendMessages.recipientRequired.text })
+  .max(120);
+
 /** The send form as the person fills it in (the amount is typed BTC text). */
 export const sendFormSchema = z
   .object({
-    recipient: z
-      .string()
-      .trim()
-      .check(plainText)
-      .min(1, { error: sendMessages.recipientRequired.text })
-      .max(120),
+    recipient: recipientSchema,
     amount: z
       .string()
       .trim()
@@ -166,12 +169,7 @@ export type Payee = z.infer<typeof payeeSchema>;
 
 /** `POST /api/wallet/send/quote`: whom the recipient names and what the send will cost, before confirming. */
 export const sendQuoteBodySchema = z.object({
-  recipient: z
-    .string()
-    .trim()
-    .check(plainText)
-    .min(1, { error: sendMessages.recipientRequired.text })
-    .max(120),
+  recipient: recipientSchema,
   amountSats: satsSchema,
 });
 export type SendQuoteBody = z.infer<typeof sendQuoteBodySchema>;
@@ -194,12 +192,7 @@ export type SendQuote = z.infer<typeof sendQuoteSchema>;
 
 /** `POST /api/wallet/send`: the idempotency key is made when the send review opens. */
 export const sendBodySchema = z.object({
-  recipient: z
-    .string()
-    .trim()
-    .check(plainText)
-    .min(1, { error: sendMessages.recipientRequired.text })
-    .max(120),
+  recipient: recipientSchema,
   amountSats: satsSchema,
   note: z.string().trim().check(plainText).max(NOTE_MAX_LENGTH).optional(),
   idempotencyKey: z.uuid(),
