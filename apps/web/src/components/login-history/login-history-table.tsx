@@ -1,6 +1,6 @@
 import type { LoginHistoryEntry } from "@satsbank/shared";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatLoginTime } from "@/lib/format-login-time";
+import { dateTimeText } from "@/lib/date-text";
 import { LoginStatusLabel } from "./login-status";
 
 /**
@@ -30,7 +30,7 @@ export function LoginHistoryTable({
         {entries.map((entry) => (
           <TableRow key={entry.id}>
             <TableCell>
-              <time dateTime={entry.timestamp}>{formatLoginTime(entry.timestamp)}</time>
+              <time dateTime={entry.timestamp}>{dateTimeText(entry.timestamp)}</time>
             </TableCell>
             <TableCell className="whitespace-normal">{entry.device}</TableCell>
             <TableCell className="whitespace-normal">{entry.location}</TableCell>

@@ -10,7 +10,7 @@ import { useForm } from "react-hook-form";
 import { EmailField } from "@/components/email-field";
 import { FormAlert } from "@/components/form-alert";
 import { FormField } from "@/components/form-field";
-import { Button } from "@/components/ui/button";
+import { FormFooter } from "@/components/form-footer";
 import { Input } from "@/components/ui/input";
 import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
@@ -68,14 +68,13 @@ export function AccountDetailsForm({ user, onDone }: AccountDetailsFormProps) {
       >
         {(control) => <Input {...control} type="tel" autoComplete="tel" {...form.register("phone")} />}
       </FormField>
-      <div className="flex justify-end gap-2 pt-2">
-        <Button variant="outline" onClick={onDone} disabled={updateProfile.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={updateProfile.isPending}>
-          {updateProfile.isPending ? "Saving..." : "Save Changes"}
-        </Button>
-      </div>
+      <FormFooter
+        layout="inline"
+        submitLabel="Save Changes"
+        busyLabel="Saving..."
+        busy={updateProfile.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -3,10 +3,9 @@ import { type ChangePasswordBody, changePasswordBodySchema } from "@satsbank/sha
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "@/components/form-alert";
+import { FormFooter } from "@/components/form-footer";
 import { NewPasswordFields } from "@/components/new-password-fields";
 import { PasswordField } from "@/components/password-field";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
 import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
 import { useChangePassword } from "../api/change-password";
@@ -56,14 +55,12 @@ export function ChangePasswordForm({ onCancel, onChanged }: ChangePasswordFormPr
         names={{ password: "newPassword", confirm: "confirmPassword" }}
         labels={{ password: "New Password", confirm: "Confirm New Password" }}
       />
-      <DialogFooter className="pt-2">
-        <Button variant="outline" onClick={onCancel} disabled={changePassword.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={changePassword.isPending}>
-          {changePassword.isPending ? "Changing..." : "Change Password"}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        submitLabel="Change Password"
+        busyLabel="Changing..."
+        busy={changePassword.isPending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

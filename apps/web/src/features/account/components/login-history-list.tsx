@@ -1,7 +1,7 @@
 import type { LoginHistoryEntry } from "@satsbank/shared";
 import type { ReactNode } from "react";
 import { LoginStatusLabel } from "@/components/login-history/login-status";
-import { formatLoginTime } from "@/lib/format-login-time";
+import { dateTimeText } from "@/lib/date-text";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -24,7 +24,7 @@ export function LoginHistoryList({ entries }: { entries: readonly LoginHistoryEn
           <dl>
             <Field label="Date & Time">
               <time dateTime={entry.timestamp} className="font-medium">
-                {formatLoginTime(entry.timestamp)}
+                {dateTimeText(entry.timestamp)}
               </time>
             </Field>
             <Field label="Device">{entry.device}</Field>

@@ -9,12 +9,12 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "@/components/form-alert";
 import { FormField } from "@/components/form-field";
+import { FormFooter } from "@/components/form-footer";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -127,18 +127,14 @@ function CustomerStatusForm({ userId, change, onCancel, onDone }: CustomerStatus
           />
         )}
       </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant={change === "deactivate" ? "destructive" : "default"}
-          disabled={mutation.isPending}
-        >
-          {mutation.isPending ? words.pending : words.button}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        submitLabel={words.button}
+        busyLabel={words.pending}
+        busy={mutation.isPending}
+        onCancel={onCancel}
+        submitVariant={change === "deactivate" ? "destructive" : "default"}
+        className="pt-0"
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
-import { type AdminKycDocument, apiPaths } from "@satsbank/shared";
+import { type AdminKycDocument, apiPaths, kycDocumentKindLabels } from "@satsbank/shared";
 import { FileDown } from "lucide-react";
-import { fileSizeText, kycDocumentKindLabels } from "../lib/labels";
+import { fileSizeText } from "@/lib/file-size";
 
 /**
  * A KYC document's file through the authorised endpoint (staff or its owner; an attachment, so the browser

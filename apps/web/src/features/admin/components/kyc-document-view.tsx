@@ -1,6 +1,5 @@
-import { type AdminKycDocument, apiPaths, documentTypeLabels } from "@satsbank/shared";
+import { type AdminKycDocument, apiPaths, documentTypeLabels, kycDocumentKindLabels } from "@satsbank/shared";
 import { FileText } from "lucide-react";
-import { kycDocumentKindLabels } from "../lib/labels";
 import { KycDocumentLink } from "./kyc-document-link";
 
 /**

@@ -1,7 +1,6 @@
-import type { KycReview } from "@satsbank/shared";
+import { type KycReview, kycLevelLabels, kycSubmissionStatusLabels } from "@satsbank/shared";
 import { useId } from "react";
 import { adminTimeText } from "../lib/admin-time";
-import { kycLevelLabels, kycSubmissionStatusLabels } from "../lib/labels";
 import { DetailsSection, Fact } from "./details-section";
 import { KycDecisionForm } from "./kyc-decision-form";
 import { KycDocumentView } from "./kyc-document-view";

@@ -1,9 +1,8 @@
-import type { KycSubmissionStatus } from "@satsbank/shared";
+import { type KycSubmissionStatus, kycSubmissionStatusLabels } from "@satsbank/shared";
 import { useState } from "react";
 import { LoadError } from "@/components/load-error";
 import { Spinner } from "@/components/ui/spinner";
 import { useKycReviews } from "../api/list-kyc-reviews";
-import { kycSubmissionStatusLabels } from "../lib/labels";
 import { EmptyState } from "./empty-state";
 import { FilterSelect } from "./filter-select";
 import { KycReviewCard } from "./kyc-review-card";

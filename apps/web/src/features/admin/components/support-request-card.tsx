@@ -1,11 +1,10 @@
-import type { AdminSupportRequest } from "@satsbank/shared";
+import { type AdminSupportRequest, supportStatusLabels } from "@satsbank/shared";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
 import { useCloseSupportRequest } from "../api/close-support-request";
 import { adminTimeText } from "../lib/admin-time";
-import { supportStatusLabels } from "../lib/labels";
 import { StatusPill } from "./status-pill";
 import { SupportReplyForm } from "./support-reply-form";
 

@@ -1,9 +1,8 @@
-import type { SupportStatusFilter } from "@satsbank/shared";
+import { type SupportStatusFilter, supportFilterLabels } from "@satsbank/shared";
 import { useState } from "react";
 import { LoadError } from "@/components/load-error";
 import { Spinner } from "@/components/ui/spinner";
 import { useSupportRequests } from "../api/list-support-requests";
-import { supportFilterLabels } from "../lib/labels";
 import { EmptyState } from "./empty-state";
 import { FilterSelect } from "./filter-select";
 import { LoadMore } from "./load-more";

@@ -4,8 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "@/components/form-alert";
 import { FormField } from "@/components/form-field";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
+import { FormFooter } from "@/components/form-footer";
 import { Input } from "@/components/ui/input";
 import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { useCreateWalletChallenge } from "../api/create-wallet-challenge";
@@ -67,14 +66,12 @@ export function AddressStep({ provider, address, notice, onChallenge, onCancel }
           />
         )}
       </FormField>
-      <DialogFooter className="pt-2">
-        <Button variant="outline" onClick={onCancel} disabled={createChallenge.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={createChallenge.isPending}>
-          {createChallenge.isPending ? "Preparing..." : "Continue"}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        submitLabel="Continue"
+        busyLabel="Preparing..."
+        busy={createChallenge.isPending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

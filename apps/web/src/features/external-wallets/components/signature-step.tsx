@@ -5,8 +5,7 @@ import { useForm } from "react-hook-form";
 import { CopyButton } from "@/components/copy-button";
 import { FormAlert } from "@/components/form-alert";
 import { FormField } from "@/components/form-field";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
+import { FormFooter } from "@/components/form-footer";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
@@ -91,14 +90,13 @@ export function SignatureStep({ provider, challenge, onConnected, onBack }: Sign
           />
         )}
       </FormField>
-      <DialogFooter className="pt-2">
-        <Button variant="outline" onClick={() => onBack()} disabled={connect.isPending}>
-          Back
-        </Button>
-        <Button type="submit" disabled={connect.isPending}>
-          {connect.isPending ? "Connecting..." : "Connect"}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        cancelLabel="Back"
+        submitLabel="Connect"
+        busyLabel="Connecting..."
+        busy={connect.isPending}
+        onCancel={onBack}
+      />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { type KycOverview, kycAcceptAttribute, kycMessages } from "@satsbank/shared";
+import { type KycOverview, kycAcceptAttribute, kycDocumentKindLabels, kycMessages } from "@satsbank/shared";
 import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { FormField } from "@/components/form-field";
@@ -59,14 +59,11 @@ export function AddressStep({ overview }: { overview: KycOverview }) {
         Upload a utility bill, bank statement or official letter that shows your name and address.
       </p>
       <FileUpload
-        label="Proof of address"
+        label={kycDocumentKindLabels.address}
         hint="JPG, PNG or PDF, dated within the last 3 months, max 5MB"
         accept={kycAcceptAttribute.address}
         pickers={[{ label: "Upload document" }]}
-        chosen={file.chosen}
-        error={file.error}
-        onChoose={file.choose}
-        onClear={file.clear}
+        file={file}
         disabled={upload.isPending}
       />
       <FormField

@@ -11,9 +11,12 @@ describe("ChosenFile", () => {
       <ChosenFile chosen={{ source: "local", file }} replaceLabel="Replace" onReplace={() => undefined} />,
     );
     const preview = screen.getByRole("img", { name: "Preview of notes.png" });
+    expect(preview).toHaveAttribute("src", "blob:preview");
     fireEvent.error(preview);
-    expect(screen.queryByRole("img", { name: "Preview of notes.png" })).toBeNull();
-    expect(screen.getByText("notes.png")).toBeDefined();
+    // No broken image: the preview is gone (the file icon is decoration), the name and size stay.
+    expect(screen.queryByRole("img")).toBeNull();
+    expect(screen.getByText("notes.png")).toBeInTheDocument();
+    expect(screen.getByText("16 B")).toBeInTheDocument();
     vi.unstubAllGlobals();
   });
 
@@ -29,7 +32,10 @@ describe("ChosenFile", () => {
         onReplace={onReplace}
       />,
     );
-    expect(screen.getByText(/Uploaded/)).toBeDefined();
+    expect(screen.getByText("bill.pdf")).toBeInTheDocument();
+    expect(screen.getByText("1.2 MB · Uploaded")).toBeInTheDocument();
+    // A PDF has no preview.
+    expect(screen.queryByRole("img")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Replace" }));
     expect(onReplace).toHaveBeenCalledOnce();
   });

@@ -2,7 +2,7 @@ import { apiPaths } from "@satsbank/shared";
 import { FileText } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { fileSizeText } from "../lib/file-size";
+import { fileSizeText } from "@/lib/file-size";
 import type { ChosenFile as Chosen } from "../lib/use-chosen-file";
 import { useObjectUrl } from "../lib/use-object-url";
 

@@ -2,7 +2,7 @@ import { type LucideIcon, Upload } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import type { ChosenFile as Chosen } from "../lib/use-chosen-file";
+import type { ChosenFileState } from "../lib/use-chosen-file";
 import { ChosenFile } from "./chosen-file";
 
 export interface FilePicker {
@@ -21,11 +21,8 @@ export interface FileUploadProps {
   accept: string;
   pickers: readonly FilePicker[];
   replaceLabel?: string;
-  chosen: Chosen | null;
-  /** Why the last file was refused: shown under the control, which is marked invalid. */
-  error?: string | undefined;
-  onChoose: (file: File) => void;
-  onClear: () => void;
+  /** The file it holds (`useChosenFile`): a refusal's message shows under the control, marked invalid. */
+  file: ChosenFileState;
   disabled?: boolean;
 }
 
@@ -40,10 +37,7 @@ export function FileUpload({
   accept,
   pickers,
   replaceLabel = "Replace",
-  chosen,
-  error,
-  onChoose,
-  onClear,
+  file: { chosen, error, choose, clear },
   disabled = false,
 }: FileUploadProps) {
   const id = useId();
@@ -68,7 +62,7 @@ export function FileUpload({
           disabled={disabled}
           onReplace={() => {
             focusPicker.current = true;
-            onClear();
+            clear();
           }}
         />
       ) : (
@@ -98,10 +92,10 @@ export function FileUpload({
                   aria-describedby={error ? `${hintId} ${errorId}` : hintId}
                   className="peer sr-only"
                   onChange={(event) => {
-                    const file = event.currentTarget.files?.[0];
+                    const picked = event.currentTarget.files?.[0];
                     // The same file picked again after a refusal must fire a change again.
                     event.currentTarget.value = "";
-                    if (file) onChoose(file);
+                    if (picked) choose(picked);
                   }}
                 />
                 <label

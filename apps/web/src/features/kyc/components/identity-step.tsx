@@ -4,6 +4,7 @@ import {
   documentTypeSchema,
   type KycOverview,
   kycAcceptAttribute,
+  kycDocumentKindLabels,
   kycMessages,
 } from "@satsbank/shared";
 import { type FormEvent, useId, useState } from "react";
@@ -102,14 +103,11 @@ export function IdentityStep({ overview }: { overview: KycOverview }) {
         )}
       </div>
       <FileUpload
-        label="Identity document"
+        label={kycDocumentKindLabels.identity}
         hint="JPG, PNG or PDF, max 5MB"
         accept={kycAcceptAttribute.identity}
         pickers={[{ label: "Upload document" }]}
-        chosen={file.chosen}
-        error={file.error}
-        onChoose={file.choose}
-        onClear={file.clear}
+        file={file}
         disabled={upload.isPending}
       />
       <StepActions backTo={paths.kyc.intro} submitLabel="Continue" busy={upload.isPending} />

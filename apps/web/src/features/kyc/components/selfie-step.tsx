@@ -1,4 +1,10 @@
-import { type KycDocument, type KycOverview, kycAcceptAttribute, kycMessages } from "@satsbank/shared";
+import {
+  type KycDocument,
+  type KycOverview,
+  kycAcceptAttribute,
+  kycDocumentKindLabels,
+  kycMessages,
+} from "@satsbank/shared";
 import { Camera, Check, ImageUp } from "lucide-react";
 import { type FormEvent, useId } from "react";
 import { useNavigate } from "react-router";
@@ -95,7 +101,7 @@ export function SelfieStep({ overview }: { overview: KycOverview }) {
         </ul>
       </section>
       <FileUpload
-        label="Selfie"
+        label={kycDocumentKindLabels.selfie}
         hint="JPG or PNG only, max 5MB"
         accept={kycAcceptAttribute.selfie}
         pickers={[
@@ -103,10 +109,7 @@ export function SelfieStep({ overview }: { overview: KycOverview }) {
           { label: "Upload a photo", icon: ImageUp },
         ]}
         replaceLabel="Take new selfie"
-        chosen={file.chosen}
-        error={file.error}
-        onChoose={file.choose}
-        onClear={file.clear}
+        file={file}
         disabled={busy}
       />
       <StepActions backTo={paths.kyc.address} submitLabel="Submit Verification" busy={busy} />

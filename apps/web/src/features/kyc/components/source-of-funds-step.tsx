@@ -97,10 +97,7 @@ export function SourceOfFundsStep({ overview, onBack }: { overview: KycOverview;
         hint="A payslip, bank statement or contract of sale. JPG, PNG or PDF, max 5MB"
         accept={kycAcceptAttribute.source_of_funds}
         pickers={[{ label: "Upload document" }]}
-        chosen={file.chosen}
-        error={file.error}
-        onChoose={file.choose}
-        onClear={file.clear}
+        file={file}
         disabled={busy}
       />
       <StepActions onBack={onBack} submitLabel="Submit Verification" busy={busy} />

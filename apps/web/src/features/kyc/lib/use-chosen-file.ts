@@ -41,6 +41,9 @@ export function useChosenFile(kind: KycDocumentKind, draft: KycDocument | null) 
   return { chosen, error, choose, clear, refuse, uploaded };
 }
 
+/** What an upload control needs of a step's file. */
+export type ChosenFileState = Pick<ReturnType<typeof useChosenFile>, "chosen" | "error" | "choose" | "clear">;
+
 /** The draft the step can go on with (no upload), if the chosen file is one. */
 export function uploadedDocument(chosen: ChosenFile | null): KycDocument | null {
   return chosen?.source === "uploaded" ? chosen.document : null;

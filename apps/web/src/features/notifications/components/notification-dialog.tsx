@@ -9,7 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { notificationTimeText } from "../lib/notification-time";
+import { dateTimeText } from "@/lib/date-text";
 import { NotificationIcon, NotificationKindLabel } from "./notification-icon";
 
 /** A notification opened: its whole message (a staff message keeps its lines), when, type and status. */
@@ -30,7 +30,7 @@ export function NotificationDialog({
           <div className="min-w-0">
             <DialogTitle className="break-words">{notification.title}</DialogTitle>
             <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
-              <time dateTime={notification.createdAt}>{notificationTimeText(notification.createdAt)}</time>
+              <time dateTime={notification.createdAt}>{dateTimeText(notification.createdAt)}</time>
               <NotificationKindLabel notification={notification} />
             </p>
           </div>

@@ -1,7 +1,7 @@
 import type { Notification } from "@satsbank/shared";
 import { useState } from "react";
 import { cn } from "@/lib/cn";
-import { notificationTimeText } from "../lib/notification-time";
+import { dateTimeText } from "@/lib/date-text";
 import { NotificationDialog } from "./notification-dialog";
 import { NotificationIcon, NotificationKindLabel } from "./notification-icon";
 
@@ -49,7 +49,7 @@ export function NotificationItem({
             {notification.message}
           </span>
           <span className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-            <time dateTime={notification.createdAt}>{notificationTimeText(notification.createdAt)}</time>
+            <time dateTime={notification.createdAt}>{dateTimeText(notification.createdAt)}</time>
             <NotificationKindLabel notification={notification} />
           </span>
         </span>

@@ -11,8 +11,7 @@ import { useForm } from "react-hook-form";
 import { EmailField } from "@/components/email-field";
 import { FormAlert } from "@/components/form-alert";
 import { FormField } from "@/components/form-field";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
+import { FormFooter } from "@/components/form-footer";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
@@ -79,14 +78,12 @@ export function ContactSupportForm({ email, onCancel, onSubmitted }: ContactSupp
           />
         )}
       </FormField>
-      <DialogFooter className="pt-2">
-        <Button variant="outline" onClick={onCancel} disabled={submit.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={submit.isPending}>
-          {submit.isPending ? "Submitting..." : "Submit"}
-        </Button>
-      </DialogFooter>
+      <FormFooter
+        submitLabel="Submit"
+        busyLabel="Submitting..."
+        busy={submit.isPending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -12,14 +12,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { dateTimeText } from "@/lib/date-text";
 import { btcText } from "@/lib/money-text";
 import { useTransaction } from "../api/get-transaction";
-import {
-  confirmationsText,
-  counterpartyText,
-  signedAmountText,
-  transactionTimeText,
-} from "../lib/describe-transaction";
+import { confirmationsText, counterpartyText, signedAmountText } from "../lib/describe-transaction";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -53,7 +49,7 @@ function Details({ transaction }: { transaction: Transaction }) {
         <Counterparty transaction={transaction} />
       </Detail>
       <Detail label="Note">{transaction.note ?? "No note"}</Detail>
-      <Detail label="Time">{transactionTimeText(transaction.createdAt)}</Detail>
+      <Detail label="Time">{dateTimeText(transaction.createdAt)}</Detail>
       <Detail label="Transaction ID">
         <span className="flex items-center gap-1">
           <span className="min-w-0 font-mono text-xs break-all select-all">{transaction.id}</span>

@@ -3,7 +3,8 @@ import { ArrowDownLeft, ArrowUpRight } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { TransactionStatusLabel } from "@/components/transaction-status-label";
 import { cn } from "@/lib/cn";
-import { counterpartyText, signedAmountText, transactionTimeText } from "../lib/describe-transaction";
+import { dateTimeText } from "@/lib/date-text";
+import { counterpartyText, signedAmountText } from "../lib/describe-transaction";
 
 // The dialog's code (and the dialog library) loads with the first row opened, not with the list.
 const TransactionDetailsDialog = lazy(() =>
@@ -44,7 +45,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
           {/* Wraps rather than truncates: the username is the point of the line. */}
           <span className="block text-sm font-medium break-words">{counterpartyText(transaction)}</span>
           <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-            <span>{transactionTimeText(transaction.createdAt)}</span>
+            <span>{dateTimeText(transaction.createdAt)}</span>
             <TransactionStatusLabel status={transaction.status} />
           </span>
         </span>

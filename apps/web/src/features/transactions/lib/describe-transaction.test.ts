@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { transaction } from "@/test/fixtures";
-import {
-  confirmationsText,
-  counterpartyText,
-  shortAddress,
-  signedAmountText,
-  transactionTimeText,
-} from "./describe-transaction";
+import { confirmationsText, counterpartyText, shortAddress, signedAmountText } from "./describe-transaction";
 
 const address = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 
@@ -37,10 +31,5 @@ describe("describing a transaction", () => {
     expect(confirmationsText(0)).toBe("0 (waiting in the mempool)");
     expect(confirmationsText(1)).toBe("1");
     expect(confirmationsText(144)).toBe("144");
-  });
-
-  it("dates it 'MMM d, yyyy HH:mm' in local time", () => {
-    expect(transactionTimeText(new Date(2025, 3, 17, 14, 5).toISOString())).toBe("Apr 17, 2025 14:05");
-    expect(transactionTimeText(new Date(2024, 11, 3, 9, 7).toISOString())).toBe("Dec 3, 2024 09:07");
   });
 });

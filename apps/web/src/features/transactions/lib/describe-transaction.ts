@@ -1,5 +1,4 @@
 import { formatBtc, type Transaction } from "@satsbank/shared";
-import { format } from "date-fns";
 
 /** How many characters of an address a row shows before "...". */
 const ADDRESS_PREVIEW_LENGTH = 8;
@@ -24,11 +23,6 @@ export function counterpartyText(transaction: Pick<Transaction, "type" | "counte
 /** "+0.00100000 BTC" for a receive, "-0.00100000 BTC" for a send. */
 export function signedAmountText(transaction: Pick<Transaction, "type" | "amountSats">): string {
   return `${transaction.type === "send" ? "-" : "+"}${formatBtc(BigInt(transaction.amountSats))} BTC`;
-}
-
-/** "Apr 17, 2025 14:05", in the browser's time zone. */
-export function transactionTimeText(createdAt: string): string {
-  return format(new Date(createdAt), "MMM d, yyyy HH:mm");
 }
 
 /** "3", or for a chain transaction not yet in a block "0 (waiting in the mempool)". */

@@ -1,11 +1,11 @@
 import type { Price, WalletSummary } from "@satsbank/shared";
-import { format } from "date-fns";
 import { RefreshCw } from "lucide-react";
 import { useId } from "react";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
+import { dateTimeText } from "@/lib/date-text";
 import { btcText, usdText } from "@/lib/money-text";
 import { useWalletSummary } from "../api/get-wallet-summary";
 
@@ -18,11 +18,7 @@ export interface BalanceCardProps {
 /** "Price as of Apr 17, 2025 14:05": shown only when the price provider could not be reached. */
 function StalePrice({ price }: { price: Price }) {
   if (!price.stale) return null;
-  return (
-    <p className="mt-1 text-xs text-muted-foreground">
-      {`Price as of ${format(new Date(price.asOf), "MMM d, yyyy HH:mm")}`}
-    </p>
-  );
+  return <p className="mt-1 text-xs text-muted-foreground">{`Price as of ${dateTimeText(price.asOf)}`}</p>;
 }
 
 function Figures({ summary }: { summary: WalletSummary }) {

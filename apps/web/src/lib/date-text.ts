@@ -1,0 +1,9 @@
+import { format } from "date-fns";
+
+/**
+ * "Apr 17, 2025 14:05": month, day, year and 24-hour time, in the browser's time zone. The specification's
+ * login-history format, and how every customer screen writes a moment (history, notifications, prices).
+ */
+export function dateTimeText(timestamp: string): string {
+  return format(new Date(timestamp), "MMM d, yyyy HH:mm");
+}
