@@ -1,28 +1,15 @@
-import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { paths } from "@/lib/paths";
 import { ColumnLayout } from "./layouts/column-layout";
-import { RootLayout, type RouteHandle } from "./layouts/root-layout";
+import { RootLayout } from "./layouts/root-layout";
+import { lazyComponent, screen } from "./lazy-route";
 import { RouteErrorScreen } from "./routes/route-error";
 import { SplashScreen } from "./routes/splash";
 
-/**
- * A route's component, loaded when the route is first matched: each screen and layout is a chunk of its
- * own, so the first load carries only the screens it shows (sign-in never downloads the staff dashboard).
- * The router loads every lazy route of a match at once, layouts and screen in parallel. Only the splash
- * (where `/` leads) and its layout are in the entry chunk, so the first screen draws without waiting.
- */
-function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
-}
+// Only the splash (where `/` leads) and its layout are in the entry chunk, so the first screen draws
+// without waiting; every other screen and layout is loaded when first matched (lazy-route.ts).
 
-/** A route's `handle`: its page title, shown before the brand name in the browser tab. */
-const titled = (title: string): RouteHandle => ({ title });
-
-const authLayout = lazyComponent(
-  () => import("./layouts/auth-layout"),
-  (m) => m.AuthLayout,
-);
+const authLayout = lazyComponent(() => import("./layouts/auth-layout"), "AuthLayout");
 
 /**
  * The specification's route table (section 2). Layout routes have no path; every child path is absolute
@@ -41,193 +28,119 @@ export const routes: RouteObject[] = [
       {
         lazy: authLayout,
         children: [
-          {
-            path: paths.auth.login,
-            handle: titled("Sign in"),
-            lazy: lazyComponent(
-              () => import("./routes/login"),
-              (m) => m.LoginScreen,
-            ),
-          },
-          {
-            path: paths.auth.signup,
-            handle: titled("Create your account"),
-            lazy: lazyComponent(
-              () => import("./routes/signup"),
-              (m) => m.SignupScreen,
-            ),
-          },
-          {
-            path: paths.auth.resetPassword,
-            handle: titled("Reset your password"),
-            lazy: lazyComponent(
-              () => import("./routes/reset-password"),
-              (m) => m.ResetPasswordScreen,
-            ),
-          },
-          {
-            path: paths.auth.verifyEmail,
-            handle: titled("Verify your email"),
-            lazy: lazyComponent(
-              () => import("./routes/verify-email"),
-              (m) => m.VerifyEmailScreen,
-            ),
-          },
+          screen(paths.auth.login, "Sign in", () => import("./routes/login"), "LoginScreen"),
+          screen(paths.auth.signup, "Create your account", () => import("./routes/signup"), "SignupScreen"),
+          screen(
+            paths.auth.resetPassword,
+            "Reset your password",
+            () => import("./routes/reset-password"),
+            "ResetPasswordScreen",
+          ),
+          screen(
+            paths.auth.verifyEmail,
+            "Verify your email",
+            () => import("./routes/verify-email"),
+            "VerifyEmailScreen",
+          ),
         ],
       },
       {
-        lazy: lazyComponent(
-          () => import("./guards/require-auth"),
-          (m) => m.RequireAuth,
-        ),
+        lazy: lazyComponent(() => import("./guards/require-auth"), "RequireAuth"),
         children: [
           {
             lazy: authLayout,
             children: [
-              {
-                path: paths.kyc.intro,
-                handle: titled("Verify Your Identity"),
-                lazy: lazyComponent(
-                  () => import("./routes/kyc-intro"),
-                  (m) => m.KycIntroScreen,
-                ),
-              },
-              {
-                path: paths.kyc.identity,
-                handle: titled("Identity Document"),
-                lazy: lazyComponent(
-                  () => import("./routes/kyc-identity"),
-                  (m) => m.KycIdentityScreen,
-                ),
-              },
-              {
-                path: paths.kyc.address,
-                handle: titled("Proof of Address"),
-                lazy: lazyComponent(
-                  () => import("./routes/kyc-address"),
-                  (m) => m.KycAddressScreen,
-                ),
-              },
-              {
-                path: paths.kyc.selfie,
-                handle: titled("Take a Selfie"),
-                lazy: lazyComponent(
-                  () => import("./routes/kyc-selfie"),
-                  (m) => m.KycSelfieScreen,
-                ),
-              },
-              {
-                path: paths.kyc.status,
-                handle: titled("Verification Status"),
-                lazy: lazyComponent(
-                  () => import("./routes/kyc-status"),
-                  (m) => m.KycStatusScreen,
-                ),
-              },
-              {
-                path: paths.kyc.enhanced,
-                handle: titled("Verify Your Identity"),
-                lazy: lazyComponent(
-                  () => import("./routes/kyc-intro"),
-                  (m) => m.KycIntroScreen,
-                ),
-              },
+              screen(
+                paths.kyc.intro,
+                "Verify Your Identity",
+                () => import("./routes/kyc-intro"),
+                "KycIntroScreen",
+              ),
+              screen(
+                paths.kyc.identity,
+                "Identity Document",
+                () => import("./routes/kyc-identity"),
+                "KycIdentityScreen",
+              ),
+              screen(
+                paths.kyc.address,
+                "Proof of Address",
+                () => import("./routes/kyc-address"),
+                "KycAddressScreen",
+              ),
+              screen(
+                paths.kyc.selfie,
+                "Take a Selfie",
+                () => import("./routes/kyc-selfie"),
+                "KycSelfieScreen",
+              ),
+              screen(
+                paths.kyc.status,
+                "Verification Status",
+                () => import("./routes/kyc-status"),
+                "KycStatusScreen",
+              ),
+              screen(
+                paths.kyc.enhanced,
+                "Verify Your Identity",
+                () => import("./routes/kyc-intro"),
+                "KycIntroScreen",
+              ),
             ],
           },
           {
-            lazy: lazyComponent(
-              () => import("./layouts/main-layout"),
-              (m) => m.MainLayout,
-            ),
+            lazy: lazyComponent(() => import("./layouts/main-layout"), "MainLayout"),
             children: [
-              {
-                path: paths.dashboard,
-                handle: titled("Dashboard"),
-                lazy: lazyComponent(
-                  () => import("./routes/dashboard"),
-                  (m) => m.DashboardScreen,
-                ),
-              },
-              {
-                path: paths.wallet.root,
-                handle: titled("Wallet"),
-                lazy: lazyComponent(
-                  () => import("./routes/wallet"),
-                  (m) => m.WalletScreen,
-                ),
-              },
-              {
-                path: paths.history,
-                handle: titled("Transaction History"),
-                lazy: lazyComponent(
-                  () => import("./routes/history"),
-                  (m) => m.HistoryScreen,
-                ),
-              },
-              {
-                path: paths.notifications,
-                handle: titled("Notifications"),
-                lazy: lazyComponent(
-                  () => import("./routes/notifications"),
-                  (m) => m.NotificationsScreen,
-                ),
-              },
+              screen(paths.dashboard, "Dashboard", () => import("./routes/dashboard"), "DashboardScreen"),
+              screen(paths.wallet.root, "Wallet", () => import("./routes/wallet"), "WalletScreen"),
+              screen(paths.history, "Transaction History", () => import("./routes/history"), "HistoryScreen"),
+              screen(
+                paths.notifications,
+                "Notifications",
+                () => import("./routes/notifications"),
+                "NotificationsScreen",
+              ),
               {
                 path: paths.profile.root,
-                lazy: lazyComponent(
-                  () => import("./layouts/profile-layout"),
-                  (m) => m.ProfileLayout,
-                ),
+                lazy: lazyComponent(() => import("./layouts/profile-layout"), "ProfileLayout"),
                 children: [
                   { index: true, element: <Navigate to={paths.profile.account} replace /> },
-                  {
-                    path: paths.profile.account,
-                    handle: titled("Account Details"),
-                    lazy: lazyComponent(
-                      () => import("./routes/profile-account"),
-                      (m) => m.ProfileAccountScreen,
-                    ),
-                  },
-                  {
-                    path: paths.profile.kyc,
-                    handle: titled("KYC & Verification"),
-                    lazy: lazyComponent(
-                      () => import("./routes/profile-kyc"),
-                      (m) => m.ProfileKycScreen,
-                    ),
-                  },
-                  {
-                    path: paths.profile.security,
-                    handle: titled("Security Settings"),
-                    lazy: lazyComponent(
-                      () => import("./routes/profile-security"),
-                      (m) => m.ProfileSecurityScreen,
-                    ),
-                  },
-                  {
-                    path: paths.profile.notifications,
-                    handle: titled("Notification Settings"),
-                    lazy: lazyComponent(
-                      () => import("./routes/profile-notifications"),
-                      (m) => m.ProfileNotificationsScreen,
-                    ),
-                  },
-                  {
-                    path: paths.profile.help,
-                    handle: titled("Help & Support"),
-                    lazy: lazyComponent(
-                      () => import("./routes/profile-help"),
-                      (m) => m.ProfileHelpScreen,
-                    ),
-                  },
-                  {
-                    path: paths.profile.wallet,
-                    handle: titled("Connect Wallet"),
-                    lazy: lazyComponent(
-                      () => import("./routes/profile-wallet"),
-                      (m) => m.ProfileWalletScreen,
-                    ),
-                  },
+                  screen(
+                    paths.profile.account,
+                    "Account Details",
+                    () => import("./routes/profile-account"),
+                    "ProfileAccountScreen",
+                  ),
+                  screen(
+                    paths.profile.kyc,
+                    "KYC & Verification",
+                    () => import("./routes/profile-kyc"),
+                    "ProfileKycScreen",
+                  ),
+                  screen(
+                    paths.profile.security,
+                    "Security Settings",
+                    () => import("./routes/profile-security"),
+                    "ProfileSecurityScreen",
+                  ),
+                  screen(
+                    paths.profile.notifications,
+                    "Notification Settings",
+                    () => import("./routes/profile-notifications"),
+                    "ProfileNotificationsScreen",
+                  ),
+                  screen(
+                    paths.profile.help,
+                    "Help & Support",
+                    () => import("./routes/profile-help"),
+                    "ProfileHelpScreen",
+                  ),
+                  screen(
+                    paths.profile.wallet,
+                    "Connect Wallet",
+                    () => import("./routes/profile-wallet"),
+                    "ProfileWalletScreen",
+                  ),
                 ],
               },
             ],
@@ -235,48 +148,29 @@ export const routes: RouteObject[] = [
           {
             element: <ColumnLayout />,
             children: [
-              {
-                path: paths.wallet.receive,
-                handle: titled("Receive Bitcoin"),
-                lazy: lazyComponent(
-                  () => import("./routes/wallet-receive"),
-                  (m) => m.WalletReceiveScreen,
-                ),
-              },
-              {
-                path: paths.wallet.send,
-                handle: titled("Send Bitcoin"),
-                lazy: lazyComponent(
-                  () => import("./routes/wallet-send"),
-                  (m) => m.WalletSendScreen,
-                ),
-              },
+              screen(
+                paths.wallet.receive,
+                "Receive Bitcoin",
+                () => import("./routes/wallet-receive"),
+                "WalletReceiveScreen",
+              ),
+              screen(
+                paths.wallet.send,
+                "Send Bitcoin",
+                () => import("./routes/wallet-send"),
+                "WalletSendScreen",
+              ),
             ],
           },
         ],
       },
       {
         // Staff code is loaded only here: the guard, the layout and the screen are chunks of their own.
-        lazy: lazyComponent(
-          () => import("./guards/require-admin"),
-          (m) => m.RequireAdmin,
-        ),
+        lazy: lazyComponent(() => import("./guards/require-admin"), "RequireAdmin"),
         children: [
           {
-            lazy: lazyComponent(
-              () => import("./layouts/admin-layout"),
-              (m) => m.AdminLayout,
-            ),
-            children: [
-              {
-                path: paths.admin,
-                handle: titled("Admin Dashboard"),
-                lazy: lazyComponent(
-                  () => import("./routes/admin"),
-                  (m) => m.AdminScreen,
-                ),
-              },
-            ],
+            lazy: lazyComponent(() => import("./layouts/admin-layout"), "AdminLayout"),
+            children: [screen(paths.admin, "Admin Dashboard", () => import("./routes/admin"), "AdminScreen")],
           },
         ],
       },
@@ -284,14 +178,7 @@ export const routes: RouteObject[] = [
         element: <ColumnLayout />,
         children: [
           { path: paths.splash, element: <SplashScreen /> },
-          {
-            path: "*",
-            handle: titled("Page not found"),
-            lazy: lazyComponent(
-              () => import("./routes/not-found"),
-              (m) => m.NotFoundScreen,
-            ),
-          },
+          screen("*", "Page not found", () => import("./routes/not-found"), "NotFoundScreen"),
         ],
       },
     ],
