@@ -5,15 +5,14 @@ import {
   type UpdateProfileBody,
   updateProfileBodySchema,
 } from "@satsbank/shared";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { EmailField } from "@/components/email-field";
 import { FormAlert } from "@/components/form-alert";
 import { FormField } from "@/components/form-field";
 import { FormFooter } from "@/components/form-footer";
 import { Input } from "@/components/ui/input";
-import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
+import { useFormAlert } from "@/lib/use-form-alert";
 import { useUpdateProfile } from "../api/update-profile";
 
 const FIELDS = ["name", "phone"] as const;
@@ -27,29 +26,29 @@ export interface AccountDetailsFormProps {
 /** Edit of Account Details: the name and the phone; the email is shown, fixed. */
 export function AccountDetailsForm({ user, onDone }: AccountDetailsFormProps) {
   const updateProfile = useUpdateProfile();
-  const [alert, setAlert] = useState<string>();
   const form = useForm<UpdateProfileBody>({
     resolver: zodResolver(updateProfileBodySchema),
     defaultValues: { name: user.name, phone: user.phone ?? "" },
   });
+  const alert = useFormAlert(form.setError, FIELDS);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
-    setAlert(undefined);
+    alert.clear();
     updateProfile.mutate(values, {
       onSuccess: () => {
         notify.success("Profile updated", "Your account details have been saved");
         onDone();
       },
       onError: (error) => {
-        if (!applyFieldErrors(error, form.setError, FIELDS)) setAlert(errorMessage(error));
+        alert.show(error);
       },
     });
   });
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Edit account details" className="flex flex-col gap-4">
-      <FormAlert>{alert}</FormAlert>
+      <FormAlert>{alert.text}</FormAlert>
       {/* The person just asked to edit: the first field is where they go. */}
       <FormField label="Full Name" error={errors.name?.message}>
         {(control) => <Input {...control} autoComplete="name" autoFocus {...form.register("name")} />}

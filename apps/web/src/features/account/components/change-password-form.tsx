@@ -1,13 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ChangePasswordBody, changePasswordBodySchema } from "@satsbank/shared";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "@/components/form-alert";
 import { FormFooter } from "@/components/form-footer";
 import { NewPasswordFields } from "@/components/new-password-fields";
 import { PasswordField } from "@/components/password-field";
-import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
+import { useFormAlert } from "@/lib/use-form-alert";
 import { useChangePassword } from "../api/change-password";
 
 const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
@@ -20,15 +19,15 @@ export interface ChangePasswordFormProps {
 /** Current, new and confirmed password, all masked. A wrong current password shows on its field. */
 export function ChangePasswordForm({ onCancel, onChanged }: ChangePasswordFormProps) {
   const changePassword = useChangePassword();
-  const [alert, setAlert] = useState<string>();
   const form = useForm<ChangePasswordBody>({
     resolver: zodResolver(changePasswordBodySchema),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
+  const alert = useFormAlert(form.setError, FIELDS);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
-    setAlert(undefined);
+    alert.clear();
     changePassword.mutate(values, {
       onSuccess: () => {
         notify.success("Password changed successfully", "Your password has been updated");
@@ -36,14 +35,14 @@ export function ChangePasswordForm({ onCancel, onChanged }: ChangePasswordFormPr
         onChanged();
       },
       onError: (error) => {
-        if (!applyFieldErrors(error, form.setError, FIELDS)) setAlert(errorMessage(error));
+        alert.show(error);
       },
     });
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <FormAlert>{alert}</FormAlert>
+      <FormAlert>{alert.text}</FormAlert>
       <PasswordField
         label="Current Password"
         error={errors.currentPassword?.message}

@@ -20,8 +20,8 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { Textarea } from "@/components/ui/textarea";
-import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
+import { useFormAlert } from "@/lib/use-form-alert";
 import { type CustomerStatusChange, useSetCustomerStatus } from "../api/set-customer-status";
 
 const WORDS = {
@@ -90,14 +90,14 @@ interface CustomerStatusFormProps {
 function CustomerStatusForm({ userId, change, onCancel, onDone }: CustomerStatusFormProps) {
   const mutation = useSetCustomerStatus(change);
   const words = WORDS[change];
-  const [alert, setAlert] = useState<string>();
   const form = useForm<CustomerStatusBody>({
     resolver: zodResolver(customerStatusBodySchema),
     defaultValues: { reason: "" },
   });
+  const alert = useFormAlert(form.setError, ["reason"]);
 
   const onSubmit = form.handleSubmit((values) => {
-    setAlert(undefined);
+    alert.clear();
     mutation.mutate(
       { userId, reason: values.reason },
       {
@@ -106,7 +106,7 @@ function CustomerStatusForm({ userId, change, onCancel, onDone }: CustomerStatus
           onDone();
         },
         onError: (error) => {
-          if (!applyFieldErrors(error, form.setError, ["reason"])) setAlert(errorMessage(error));
+          alert.show(error);
         },
       },
     );
@@ -114,7 +114,7 @@ function CustomerStatusForm({ userId, change, onCancel, onDone }: CustomerStatus
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <FormAlert>{alert}</FormAlert>
+      <FormAlert>{alert.text}</FormAlert>
       <FormField label="Reason" error={form.formState.errors.reason?.message}>
         {(control) => (
           <Textarea

@@ -12,8 +12,8 @@ import { FormAlert } from "@/components/form-alert";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
-import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
+import { useFormAlert } from "@/lib/use-form-alert";
 import { useDecideKycSubmission } from "../api/decide-kyc-submission";
 import { DetailsSection } from "./details-section";
 
@@ -33,9 +33,9 @@ export function KycDecisionForm({ review }: { review: KycReview }) {
   const decisions: Decision[] = override
     ? [review.status === "approved" ? "reject" : "approve"]
     : ["approve", "reject"];
-  const [alert, setAlert] = useState<string>();
   const [pending, setPending] = useState<Decision>();
   const form = useForm<ReasonValues>({ resolver: zodResolver(reasonSchema), defaultValues: { reason: "" } });
+  const alert = useFormAlert(form.setError, ["reason"]);
 
   function submit(decision: Decision) {
     void form.handleSubmit((values) => {
@@ -48,7 +48,7 @@ export function KycDecisionForm({ review }: { review: KycReview }) {
         );
         return;
       }
-      setAlert(undefined);
+      alert.clear();
       setPending(decision);
       // Not mutate's callbacks: the decided submission leaves the list when the queue is asked again, so
       // this card unmounts before they would run, and React Query skips an unmounted observer's callbacks
@@ -58,7 +58,7 @@ export function KycDecisionForm({ review }: { review: KycReview }) {
         .then(
           () => notify.success(DONE[decision], `${review.customer.name} is told.`),
           (error: unknown) => {
-            if (!applyFieldErrors(error, form.setError, ["reason"])) setAlert(errorMessage(error));
+            alert.show(error);
           },
         )
         .finally(() => setPending(undefined));
@@ -69,7 +69,7 @@ export function KycDecisionForm({ review }: { review: KycReview }) {
   return (
     <DetailsSection title={title} label={`${title} for ${review.customer.name}`}>
       <form noValidate onSubmit={(event) => event.preventDefault()} className="flex max-w-2xl flex-col gap-4">
-        <FormAlert>{alert}</FormAlert>
+        <FormAlert>{alert.text}</FormAlert>
         <FormField
           label="Reason"
           hint={

@@ -5,27 +5,26 @@ import {
   type SupportReplyBody,
   supportReplyBodySchema,
 } from "@satsbank/shared";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "@/components/form-alert";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
-import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
+import { useFormAlert } from "@/lib/use-form-alert";
 import { useReplySupportRequest } from "../api/reply-support-request";
 
 /** A reply to a support request: mailed to the customer and shown in their notifications by the server. */
 export function SupportReplyForm({ request }: { request: AdminSupportRequest }) {
   const reply = useReplySupportRequest();
-  const [alert, setAlert] = useState<string>();
   const form = useForm<SupportReplyBody>({
     resolver: zodResolver(supportReplyBodySchema),
     defaultValues: { message: "" },
   });
+  const alert = useFormAlert(form.setError, ["message"]);
 
   const onSubmit = form.handleSubmit((values) => {
-    setAlert(undefined);
+    alert.clear();
     // Not mutate's callbacks: an answered request leaves the Open list when it is asked again, and React
     // Query skips the callbacks of a form that unmounted first. mutateAsync's promise settles regardless.
     return reply.mutateAsync({ requestId: request.id, message: values.message }).then(
@@ -34,14 +33,14 @@ export function SupportReplyForm({ request }: { request: AdminSupportRequest }) 
         form.reset();
       },
       (error: unknown) => {
-        if (!applyFieldErrors(error, form.setError, ["message"])) setAlert(errorMessage(error));
+        alert.show(error);
       },
     );
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex max-w-2xl flex-col gap-3">
-      <FormAlert>{alert}</FormAlert>
+      <FormAlert>{alert.text}</FormAlert>
       <FormField
         label="Reply"
         hint={`Mailed to ${request.email} and shown in their notifications.`}

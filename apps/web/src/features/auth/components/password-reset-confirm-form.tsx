@@ -1,37 +1,34 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type PasswordResetConfirmBody, passwordResetConfirmBodySchema } from "@satsbank/shared";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { FormAlert } from "@/components/form-alert";
 import { NewPasswordFields } from "@/components/new-password-fields";
 import { Button } from "@/components/ui/button";
-import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
 import { paths } from "@/lib/paths";
+import { useFormAlert } from "@/lib/use-form-alert";
 import { useConfirmPasswordReset } from "../api/confirm-password-reset";
 
 /** "Set a new password" with the token from the mailed link; then sign in with it. */
 export function PasswordResetConfirmForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const confirm = useConfirmPasswordReset();
-  const [alert, setAlert] = useState<string>();
   const form = useForm<PasswordResetConfirmBody>({
     resolver: zodResolver(passwordResetConfirmBodySchema),
     defaultValues: { token, password: "", confirmPassword: "" },
   });
+  const alert = useFormAlert(form.setError, ["password", "confirmPassword"]);
 
   const onSubmit = form.handleSubmit((values) => {
-    setAlert(undefined);
+    alert.clear();
     confirm.mutate(values, {
       onSuccess: () => {
         notify.success("Password updated", "Sign in with your new password.");
         navigate(paths.auth.login, { replace: true });
       },
       onError: (error) => {
-        if (!applyFieldErrors(error, form.setError, ["password", "confirmPassword"])) {
-          setAlert(errorMessage(error));
-        }
+        alert.show(error);
       },
     });
   });
@@ -39,9 +36,9 @@ export function PasswordResetConfirmForm({ token }: { token: string }) {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <FormAlert>
-        {alert && (
+        {alert.text && (
           <>
-            {alert}{" "}
+            {alert.text}{" "}
             <Link to={paths.auth.resetPassword} className="underline underline-offset-4">
               Request a new link
             </Link>

@@ -1,14 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type PasswordResetRequestBody, passwordResetRequestBodySchema } from "@satsbank/shared";
 import { MailCheck } from "lucide-react";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { EmailField } from "@/components/email-field";
 import { FormAlert } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
-import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { paths } from "@/lib/paths";
+import { useFormAlert } from "@/lib/use-form-alert";
 import { useRequestPasswordReset } from "../api/request-password-reset";
 
 /**
@@ -17,18 +16,18 @@ import { useRequestPasswordReset } from "../api/request-password-reset";
  */
 export function PasswordResetRequestForm() {
   const request = useRequestPasswordReset();
-  const [alert, setAlert] = useState<string>();
   const form = useForm<PasswordResetRequestBody>({
     resolver: zodResolver(passwordResetRequestBodySchema),
     defaultValues: { email: "" },
   });
+  const alert = useFormAlert(form.setError, ["email"]);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
-    setAlert(undefined);
+    alert.clear();
     request.mutate(values, {
       onError: (error) => {
-        if (!applyFieldErrors(error, form.setError, ["email"])) setAlert(errorMessage(error));
+        alert.show(error);
       },
     });
   });
@@ -38,7 +37,7 @@ export function PasswordResetRequestForm() {
       <p className="text-sm text-muted-foreground">
         Enter the email address of your account and we will send you a link to set a new password.
       </p>
-      <FormAlert>{alert}</FormAlert>
+      <FormAlert>{alert.text}</FormAlert>
       <div role="status">
         {request.data && (
           <p className="flex items-start gap-2.5 rounded-xl border bg-accent px-3.5 py-3 text-sm">

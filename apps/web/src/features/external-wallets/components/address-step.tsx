@@ -1,12 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type WalletChallenge, type WalletProvider, walletChallengeBodySchema } from "@satsbank/shared";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "@/components/form-alert";
 import { FormField } from "@/components/form-field";
 import { FormFooter } from "@/components/form-footer";
 import { Input } from "@/components/ui/input";
-import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
+import { useFormAlert } from "@/lib/use-form-alert";
 import { useCreateWalletChallenge } from "../api/create-wallet-challenge";
 import { notifyConnectionFailed } from "../lib/messages";
 
@@ -26,22 +25,22 @@ export interface AddressStepProps {
 /** Step 1 of the paste path: the wallet's address, for which the bank makes a message to sign. */
 export function AddressStep({ provider, address, notice, onChallenge, onCancel }: AddressStepProps) {
   const createChallenge = useCreateWalletChallenge();
-  const [alert, setAlert] = useState<string | undefined>(notice);
   const form = useForm<AddressForm>({
     resolver: zodResolver(addressFormSchema),
     defaultValues: { address },
   });
+  const alert = useFormAlert(form.setError, ["address"], notice);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ address: typed }) => {
-    setAlert(undefined);
+    alert.clear();
     createChallenge.mutate(
       { provider: provider.id, address: typed },
       {
         onSuccess: onChallenge,
         onError: (error) => {
           notifyConnectionFailed();
-          if (!applyFieldErrors(error, form.setError, ["address"])) setAlert(errorMessage(error));
+          alert.show(error);
         },
       },
     );
@@ -49,7 +48,7 @@ export function AddressStep({ provider, address, notice, onChallenge, onCancel }
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <FormAlert>{alert}</FormAlert>
+      <FormAlert>{alert.text}</FormAlert>
       <FormField
         label="Bitcoin address"
         error={errors.address?.message}

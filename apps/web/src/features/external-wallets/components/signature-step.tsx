@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { connectWalletBodySchema, type WalletChallenge, type WalletProvider } from "@satsbank/shared";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { CopyButton } from "@/components/copy-button";
 import { FormAlert } from "@/components/form-alert";
@@ -9,7 +9,7 @@ import { FormFooter } from "@/components/form-footer";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
-import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
+import { useFormAlert } from "@/lib/use-form-alert";
 import { useConnectExternalWallet } from "../api/connect-external-wallet";
 import { notifyConnected, notifyConnectionFailed } from "../lib/messages";
 import { signingHint } from "../lib/provider-look";
@@ -29,15 +29,15 @@ export interface SignatureStepProps {
 export function SignatureStep({ provider, challenge, onConnected, onBack }: SignatureStepProps) {
   const connect = useConnectExternalWallet();
   const messageId = useId();
-  const [alert, setAlert] = useState<string>();
   const form = useForm<SignatureForm>({
     resolver: zodResolver(signatureFormSchema),
     defaultValues: { signature: "" },
   });
+  const alert = useFormAlert(form.setError, ["signature"]);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ signature }) => {
-    setAlert(undefined);
+    alert.clear();
     connect.mutate(
       { challengeId: challenge.challengeId, signature },
       {
@@ -50,7 +50,7 @@ export function SignatureStep({ provider, challenge, onConnected, onBack }: Sign
           // Expired, used up or replaced: only a new message can be signed now.
           const gone = isApiError(error) && (error.fields.challengeId !== undefined || error.status === 404);
           if (gone) return onBack(error.fields.challengeId ?? error.message);
-          if (!applyFieldErrors(error, form.setError, ["signature"])) setAlert(errorMessage(error));
+          alert.show(error);
         },
       },
     );
@@ -58,7 +58,7 @@ export function SignatureStep({ provider, challenge, onConnected, onBack }: Sign
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <FormAlert>{alert}</FormAlert>
+      <FormAlert>{alert.text}</FormAlert>
       <p className="text-sm">{signingHint[provider.id]}</p>
       <div className="flex flex-col gap-2">
         <div className="flex items-center justify-between">

@@ -6,7 +6,6 @@ import {
   supportMessages,
   supportRequestBodySchema,
 } from "@satsbank/shared";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { EmailField } from "@/components/email-field";
 import { FormAlert } from "@/components/form-alert";
@@ -14,8 +13,8 @@ import { FormField } from "@/components/form-field";
 import { FormFooter } from "@/components/form-footer";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
+import { useFormAlert } from "@/lib/use-form-alert";
 import { useSubmitSupportRequest } from "../api/submit-support-request";
 
 const FIELDS = ["subject", "message"] as const;
@@ -30,15 +29,15 @@ export interface ContactSupportFormProps {
 /** The Contact Support form: the email (fixed), a required Subject and a required Message. */
 export function ContactSupportForm({ email, onCancel, onSubmitted }: ContactSupportFormProps) {
   const submit = useSubmitSupportRequest();
-  const [alert, setAlert] = useState<string>();
   const form = useForm<SupportRequestBody>({
     resolver: zodResolver(supportRequestBodySchema),
     defaultValues: { subject: "", message: "" },
   });
+  const alert = useFormAlert(form.setError, FIELDS);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
-    setAlert(undefined);
+    alert.clear();
     submit.mutate(values, {
       onSuccess: () => {
         notify.success(supportMessages.submitted.title, supportMessages.submitted.text);
@@ -46,14 +45,14 @@ export function ContactSupportForm({ email, onCancel, onSubmitted }: ContactSupp
         onSubmitted();
       },
       onError: (error) => {
-        if (!applyFieldErrors(error, form.setError, FIELDS)) setAlert(errorMessage(error));
+        alert.show(error);
       },
     });
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <FormAlert>{alert}</FormAlert>
+      <FormAlert>{alert.text}</FormAlert>
       <EmailField label="Email" value={email} disabled readOnly hint="We'll answer to this address." />
       <FormField label="Subject" error={errors.subject?.message}>
         {(control) => (
