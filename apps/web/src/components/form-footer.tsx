@@ -1,3 +1,4 @@
+import { SubmitButton } from "@/components/submit-button";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { cn } from "@/lib/cn";
@@ -37,9 +38,9 @@ export function FormFooter({
       <Button variant="outline" onClick={() => onCancel()} disabled={busy}>
         {cancelLabel}
       </Button>
-      <Button type="submit" variant={submitVariant} disabled={busy}>
-        {busy ? busyLabel : submitLabel}
-      </Button>
+      <SubmitButton variant={submitVariant} busy={busy} busyLabel={busyLabel}>
+        {submitLabel}
+      </SubmitButton>
     </>
   );
   return layout === "inline" ? (

@@ -1,13 +1,12 @@
 import { useState } from "react";
+import { CloseDialogFooter } from "@/components/close-dialog-footer";
 import { FormAlert } from "@/components/form-alert";
 import { LoginHistoryTable } from "@/components/login-history/login-history-table";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -51,11 +50,7 @@ export function LoginHistoryDialog() {
             </div>
           </>
         )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Close</Button>
-          </DialogClose>
-        </DialogFooter>
+        <CloseDialogFooter />
       </DialogContent>
     </Dialog>
   );

@@ -8,7 +8,7 @@ import {
 import { useForm } from "react-hook-form";
 import { FormAlert } from "@/components/form-alert";
 import { FormField } from "@/components/form-field";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/submit-button";
 import { Textarea } from "@/components/ui/textarea";
 import { notify } from "@/lib/notify";
 import { useFormAlert } from "@/lib/use-form-alert";
@@ -58,9 +58,9 @@ export function SupportReplyForm({ request }: { request: AdminSupportRequest }) 
         )}
       </FormField>
       <div>
-        <Button type="submit" size="sm" disabled={reply.isPending}>
-          {reply.isPending ? "Sending..." : "Send reply"}
-        </Button>
+        <SubmitButton size="sm" busy={reply.isPending} busyLabel="Sending...">
+          Send reply
+        </SubmitButton>
       </div>
     </form>
   );

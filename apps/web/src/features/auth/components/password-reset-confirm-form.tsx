@@ -4,11 +4,12 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { FormAlert } from "@/components/form-alert";
 import { NewPasswordFields } from "@/components/new-password-fields";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/submit-button";
 import { notify } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useFormAlert } from "@/lib/use-form-alert";
 import { useConfirmPasswordReset } from "../api/confirm-password-reset";
+import { AuthSwitch } from "./auth-switch";
 
 /** "Set a new password" with the token from the mailed link; then sign in with it. */
 export function PasswordResetConfirmForm({ token }: { token: string }) {
@@ -50,14 +51,10 @@ export function PasswordResetConfirmForm({ token }: { token: string }) {
         names={{ password: "password", confirm: "confirmPassword" }}
         labels={{ password: "New password", confirm: "Confirm password" }}
       />
-      <Button type="submit" size="lg" disabled={confirm.isPending}>
-        {confirm.isPending ? "Updating..." : "Update password"}
-      </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        <Button asChild variant="link">
-          <Link to={paths.auth.login}>Back to sign in</Link>
-        </Button>
-      </p>
+      <SubmitButton size="lg" busy={confirm.isPending} busyLabel="Updating...">
+        Update password
+      </SubmitButton>
+      <AuthSwitch to={paths.auth.login}>Back to sign in</AuthSwitch>
     </form>
   );
 }

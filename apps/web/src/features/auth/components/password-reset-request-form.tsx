@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type PasswordResetRequestBody, passwordResetRequestBodySchema } from "@satsbank/shared";
 import { MailCheck } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { EmailField } from "@/components/email-field";
 import { FormAlert } from "@/components/form-alert";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/submit-button";
 import { paths } from "@/lib/paths";
 import { useFormAlert } from "@/lib/use-form-alert";
 import { useRequestPasswordReset } from "../api/request-password-reset";
+import { AuthSwitch } from "./auth-switch";
 
 /**
  * Asks for a reset link. The answer is the server's one message whether or not the account exists, so
@@ -47,15 +47,12 @@ export function PasswordResetRequestForm() {
         )}
       </div>
       <EmailField error={errors.email?.message} {...form.register("email")} />
-      <Button type="submit" size="lg" disabled={request.isPending}>
-        {request.isPending ? "Sending..." : "Send reset link"}
-      </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        Remembered it?{" "}
-        <Button asChild variant="link">
-          <Link to={paths.auth.login}>Back to sign in</Link>
-        </Button>
-      </p>
+      <SubmitButton size="lg" busy={request.isPending} busyLabel="Sending...">
+        Send reset link
+      </SubmitButton>
+      <AuthSwitch question="Remembered it?" to={paths.auth.login}>
+        Back to sign in
+      </AuthSwitch>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { CodeField } from "@/components/code-field";
+import { SubmitButton } from "@/components/submit-button";
 import { Button } from "@/components/ui/button";
 import { isApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/form-errors";
@@ -66,9 +67,14 @@ export function SignInCodeForm({ challenge, onSignedIn, onBack }: SignInCodeForm
         </p>
       </div>
       <CodeField form={form} describedBy={descriptionId} autoFocus />
-      <Button type="submit" size="lg" disabled={code.length !== CODE_LENGTH || verify.isPending}>
-        {verify.isPending ? "Verifying..." : "Verify & Login"}
-      </Button>
+      <SubmitButton
+        size="lg"
+        busy={verify.isPending}
+        busyLabel="Verifying..."
+        disabled={code.length !== CODE_LENGTH}
+      >
+        Verify & Login
+      </SubmitButton>
       <Button variant="link" className="h-11 self-center px-3" onClick={() => onBack()}>
         Back to login
       </Button>

@@ -5,12 +5,14 @@ import type { z } from "zod";
 import { EmailField } from "@/components/email-field";
 import { FormAlert } from "@/components/form-alert";
 import { PasswordField } from "@/components/password-field";
+import { SubmitButton } from "@/components/submit-button";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { errorMessage, fieldMessages } from "@/lib/form-errors";
 import { paths } from "@/lib/paths";
 import { useLogin } from "../api/login";
+import { AuthSwitch } from "./auth-switch";
 
 type LoginInput = z.input<typeof loginBodySchema>;
 type Field = "email" | "password";
@@ -120,15 +122,12 @@ export function SignInCredentialsForm({ defaultEmail, notice, onChallenge }: Sig
           <Link to={paths.auth.resetPassword}>Forgot password</Link>
         </Button>
       </div>
-      <Button type="submit" size="lg" disabled={login.isPending}>
-        {login.isPending ? "Signing in..." : "Sign In"}
-      </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        New to Bitcoin banking?{" "}
-        <Button asChild variant="link">
-          <Link to={paths.auth.signup}>Create account</Link>
-        </Button>
-      </p>
+      <SubmitButton size="lg" busy={login.isPending} busyLabel="Signing in...">
+        Sign In
+      </SubmitButton>
+      <AuthSwitch question="New to Bitcoin banking?" to={paths.auth.signup}>
+        Create account
+      </AuthSwitch>
     </form>
   );
 }

@@ -1,16 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type SignupBody, signupBodySchema } from "@satsbank/shared";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { EmailField } from "@/components/email-field";
 import { FormField } from "@/components/form-field";
 import { NewPasswordFields } from "@/components/new-password-fields";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/submit-button";
 import { Input } from "@/components/ui/input";
 import { applyFieldErrors, errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useSignup } from "../api/signup";
+import { AuthSwitch } from "./auth-switch";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
 
@@ -48,15 +49,12 @@ export function SignUpForm() {
         names={{ password: "password", confirm: "confirmPassword" }}
         labels={{ password: "Password", confirm: "Confirm password" }}
       />
-      <Button type="submit" size="lg" disabled={signup.isPending}>
-        {signup.isPending ? "Creating account..." : "Create Account"}
-      </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        Already have an account?{" "}
-        <Button asChild variant="link">
-          <Link to={paths.auth.login}>Sign in</Link>
-        </Button>
-      </p>
+      <SubmitButton size="lg" busy={signup.isPending} busyLabel="Creating account...">
+        Create Account
+      </SubmitButton>
+      <AuthSwitch question="Already have an account?" to={paths.auth.login}>
+        Sign in
+      </AuthSwitch>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import type { KycOverview } from "@satsbank/shared";
 import { ShieldCheck } from "lucide-react";
 import { type Ref, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { IconCircle } from "@/components/icon-circle";
 import { Button } from "@/components/ui/button";
 import { kycStatusPath, paths } from "@/lib/paths";
 import { KycIntro } from "./kyc-intro";
@@ -11,12 +12,7 @@ function EnhancedIntro({ onStart, startRef }: { onStart: () => void; startRef: R
   return (
     <div className="flex flex-col gap-6">
       <div className="flex items-start gap-4 rounded-2xl border bg-card p-4 shadow-xs">
-        <span
-          aria-hidden="true"
-          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-brand"
-        >
-          <ShieldCheck className="size-5" />
-        </span>
+        <IconCircle icon={ShieldCheck} />
         <div className="min-w-0">
           <h2 className="text-sm font-semibold">Enhanced Verification</h2>
           <p className="mt-1 text-sm text-muted-foreground">

@@ -2,26 +2,14 @@ import { kycMessages } from "@satsbank/shared";
 import { House, IdCard, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { IconCircle } from "@/components/icon-circle";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/lib/paths";
 
-function IntroItem({
-  icon: Icon,
-  title,
-  children,
-}: {
-  icon: LucideIcon;
-  title: string;
-  children: ReactNode;
-}) {
+function IntroItem({ icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
     <li className="flex items-start gap-4 rounded-2xl border bg-card p-4 shadow-xs">
-      <span
-        aria-hidden="true"
-        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-brand"
-      >
-        <Icon className="size-5" />
-      </span>
+      <IconCircle icon={icon} />
       <div className="min-w-0">
         <h2 className="text-sm font-semibold">{title}</h2>
         <p className="mt-1 text-sm text-muted-foreground">{children}</p>

@@ -1,11 +1,10 @@
 import type { KycItem } from "@satsbank/shared";
+import { CloseDialogFooter } from "@/components/close-dialog-footer";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -27,11 +26,7 @@ export function KycItemDialog({ item }: { item: KycItem }) {
           <DialogDescription>{item.description}</DialogDescription>
         </DialogHeader>
         <KycItemFacts item={item} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Close</Button>
-          </DialogClose>
-        </DialogFooter>
+        <CloseDialogFooter />
       </DialogContent>
     </Dialog>
   );

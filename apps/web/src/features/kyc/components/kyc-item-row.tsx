@@ -1,6 +1,7 @@
 import { type KycItem, kycMessages } from "@satsbank/shared";
 import { House, IdCard, type LucideIcon, ShieldCheck } from "lucide-react";
 import { useNavigate } from "react-router";
+import { IconCircle } from "@/components/icon-circle";
 import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
 import { paths } from "@/lib/paths";
@@ -49,15 +50,9 @@ function ItemAction({ item }: { item: KycItem }) {
 
 /** One verification item of the profile: what it is, its status, and what the customer can do about it. */
 export function KycItemRow({ item }: { item: KycItem }) {
-  const Icon = ICONS[item.id];
   return (
     <li className="flex items-center gap-4 p-4">
-      <span
-        aria-hidden="true"
-        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-brand"
-      >
-        <Icon className="size-5" />
-      </span>
+      <IconCircle icon={ICONS[item.id]} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <h2 className="text-sm font-semibold">{item.title}</h2>

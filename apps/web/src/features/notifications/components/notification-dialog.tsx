@@ -1,14 +1,6 @@
 import type { Notification } from "@satsbank/shared";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { CloseDialogFooter } from "@/components/close-dialog-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { dateTimeText } from "@/lib/date-text";
 import { NotificationIcon, NotificationKindLabel } from "./notification-icon";
 
@@ -38,11 +30,7 @@ export function NotificationDialog({
         <DialogDescription className="text-sm whitespace-pre-line break-words text-foreground">
           {notification.message}
         </DialogDescription>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Close</Button>
-          </DialogClose>
-        </DialogFooter>
+        <CloseDialogFooter />
       </DialogContent>
     </Dialog>
   );

@@ -8,6 +8,7 @@ import {
 import { ArrowLeftRight, Bell, type LucideIcon, Mail, ShieldCheck } from "lucide-react";
 import { useId } from "react";
 import { LoadError } from "@/components/load-error";
+import { SettingsRow } from "@/components/settings-row";
 import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/form-errors";
@@ -106,31 +107,16 @@ function SettingRow({
   helpId: string;
   onCheckedChange: (checked: boolean) => void;
 }) {
-  const titleId = useId();
-  const descriptionId = useId();
-  const Icon = row.icon;
   return (
-    <li className="flex items-center gap-4 p-4">
-      <span
-        aria-hidden="true"
-        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-brand"
-      >
-        <Icon className="size-5" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <h2 id={titleId} className="text-sm font-semibold">
-          {notificationSettingLabels[row.setting]}
-        </h2>
-        <p id={descriptionId} className="text-sm text-muted-foreground">
-          {row.description}
-        </p>
-      </div>
-      <Switch
-        checked={checked}
-        onCheckedChange={onCheckedChange}
-        aria-labelledby={titleId}
-        aria-describedby={row.setting === "securityAlerts" ? `${descriptionId} ${helpId}` : descriptionId}
-      />
-    </li>
+    <SettingsRow icon={row.icon} title={notificationSettingLabels[row.setting]} description={row.description}>
+      {({ titleId, descriptionId }) => (
+        <Switch
+          checked={checked}
+          onCheckedChange={onCheckedChange}
+          aria-labelledby={titleId}
+          aria-describedby={row.setting === "securityAlerts" ? `${descriptionId} ${helpId}` : descriptionId}
+        />
+      )}
+    </SettingsRow>
   );
 }

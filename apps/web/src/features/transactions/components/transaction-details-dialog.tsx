@@ -1,17 +1,9 @@
 import type { Transaction } from "@satsbank/shared";
 import type { ReactNode, RefObject } from "react";
+import { CloseDialogFooter } from "@/components/close-dialog-footer";
 import { CopyButton } from "@/components/copy-button";
 import { TransactionStatusLabel } from "@/components/transaction-status-label";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { dateTimeText } from "@/lib/date-text";
 import { btcText } from "@/lib/money-text";
 import { useTransaction } from "../api/get-transaction";
@@ -108,11 +100,7 @@ export function TransactionDetailsDialog({
           <DialogDescription>{counterpartyText(shown)}</DialogDescription>
         </DialogHeader>
         <Details transaction={shown} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Close</Button>
-          </DialogClose>
-        </DialogFooter>
+        <CloseDialogFooter />
       </DialogContent>
     </Dialog>
   );

@@ -8,7 +8,7 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { FormField } from "@/components/form-field";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/submit-button";
 import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
@@ -142,9 +142,14 @@ export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: Se
             />
           )}
         </FormField>
-        <Button type="submit" size="lg" disabled={!summary.canSend || blocked || quote.isPending}>
-          {quote.isPending ? "Checking..." : "Continue"}
-        </Button>
+        <SubmitButton
+          size="lg"
+          busy={quote.isPending}
+          busyLabel="Checking..."
+          disabled={!summary.canSend || blocked}
+        >
+          Continue
+        </SubmitButton>
       </form>
       <SendReviewDialog
         review={review}

@@ -1,7 +1,8 @@
 import type { LucideIcon } from "lucide-react";
 import { type ReactNode, useId } from "react";
+import { IconCircle } from "./icon-circle";
 
-export interface SecurityRowProps {
+export interface SettingsRowProps {
   icon: LucideIcon;
   title: string;
   description: string;
@@ -9,18 +10,13 @@ export interface SecurityRowProps {
   children: (ids: { titleId: string; descriptionId: string }) => ReactNode;
 }
 
-/** One row of Security Settings: icon, title, description and a control at the end. */
-export function SecurityRow({ icon: Icon, title, description, children }: SecurityRowProps) {
+/** One row of a settings list (Security, Notification Settings): icon, title, description, a control at the end. */
+export function SettingsRow({ icon, title, description, children }: SettingsRowProps) {
   const titleId = useId();
   const descriptionId = useId();
   return (
     <li className="flex items-center gap-4 p-4">
-      <span
-        aria-hidden="true"
-        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-brand"
-      >
-        <Icon className="size-5" />
-      </span>
+      <IconCircle icon={icon} />
       <div className="min-w-0 flex-1">
         <h2 id={titleId} className="text-sm font-semibold">
           {title}
