@@ -51,6 +51,13 @@ export function isTestFile(file) {
   return TEST.test(file) || file.split(sep).some((part) => TEST_FOLDERS.has(part));
 }
 
+/** @param {string} file @param {string} text */
+function isBarrel(file, text) {
+  if (!/^index\.tsx?$/.test(file.split(sep).at(-1) ?? "")) return false;
+  const code = text.replace(/\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
+  return code.split(";").every((statement) => statement.trim() === "" || /^export\b[\s\S]*\bfrom\s/.test(statement.trim()));
+}
+
 /**
  * The file an import names, when it is one of the tree's own (relative, or through the tree's alias).
  * @param {string} tree absolute @param {string | null} alias @param {string} from absolute @param {string} specifier
@@ -141,6 +148,8 @@ export function checkArchitecture(root, trees = TREES) {
       const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
       if (lines > MAX_LINES) findings.push(`${name}: ${lines} lines (at most ${MAX_LINES}): split it`);
       const from = relative(tree, dirname(file));
+      // A barrel (an index that only re-exports) is the folder's front door, not a dependency of it.
+      if (isBarrel(file, text)) continue;
       for (const imported of ts.preProcessFile(text, true, true).importedFiles) {
         const target = resolveImport(tree, alias, file, imported.fileName);
         if (target === null || isTestFile(relative(tree, target))) continue;

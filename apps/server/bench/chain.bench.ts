@@ -8,8 +8,8 @@ import { sql } from "drizzle-orm";
 import type { ChainTransaction } from "../src/bitcoin/chain/chain-backend.js";
 import { deriveWalletKeys, receiveAddress } from "../src/bitcoin/wallet-keys.js";
 import type { Db } from "../src/db/client.js";
-import { insertUser } from "../src/modules/auth/queries.js";
-import { paymentsIn } from "../src/modules/chain/sync-chain.js";
+import { insertUser } from "../src/modules/auth/user-queries.js";
+import { paymentsIn } from "../src/modules/chain/index.js";
 import { onPglite, onPostgres } from "./databases.js";
 
 const MNEMONIC =

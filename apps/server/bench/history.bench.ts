@@ -30,7 +30,8 @@ import { bankAccountId, customerAccountId, openCustomerAccounts } from "../src/l
 import { checkLedgerInvariants } from "../src/ledger/invariants.js";
 import { type BatchedTransfer, postTransferBatch } from "../src/ledger/post-transfer-batch.js";
 import { listAdminTransactions } from "../src/modules/admin/list-transactions.js";
-import { insertUser } from "../src/modules/auth/queries.js";
+import { insertUser } from "../src/modules/auth/user-queries.js";
+import { followerHeight } from "../src/modules/chain/index.js";
 import { listTransactions } from "../src/modules/transactions/list-transactions.js";
 import { insertWalletTransactions, type NewWalletTransaction } from "../src/modules/transactions/queries.js";
 
@@ -354,9 +355,13 @@ async function measure(label: string, db: Db): Promise<void> {
     [`typical (${typical.n} rows)`, typical],
   ] as const) {
     const page = (input: Partial<Parameters<typeof listTransactions>[0]>) =>
-      listTransactions({ ctx: { db }, userId: user.id, filter: "all", limit: PAGE, ...input }).then(
-        (result) => result.items.length,
-      );
+      listTransactions({
+        ctx: { db, chainHeight: followerHeight },
+        userId: user.id,
+        filter: "all",
+        limit: PAGE,
+        ...input,
+      }).then((result) => result.items.length);
     const own = user === merchant ? customerCursors.merchant : customerCursors.typical;
     lines.push([`customer ${who}: search by name`, await time((i) => page({ q: usernamePart(i) }))]);
     lines.push([`customer ${who}: address prefix`, await time((i) => page({ q: addressPrefix(i) }))]);

@@ -20,7 +20,7 @@ import { InsufficientFundsError } from "../src/ledger/errors.js";
 import { checkLedgerInvariants } from "../src/ledger/invariants.js";
 import { postTransferBatch } from "../src/ledger/post-transfer-batch.js";
 import { postTransfers } from "../src/ledger/post-transfers.js";
-import { insertUser } from "../src/modules/auth/queries.js";
+import { insertUser } from "../src/modules/auth/user-queries.js";
 import { onPglite, onPostgres } from "./databases.js";
 
 const WORKERS = 20;

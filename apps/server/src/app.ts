@@ -15,32 +15,36 @@ import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
 import type { AppConfig } from "./config/config.js";
 import type { Db } from "./db/client.js";
 import type { Listen } from "./db/listen.js";
-import { accountRoutes } from "./modules/account/routes.js";
-import { adminRoutes } from "./modules/admin/routes.js";
-import type { AuthContext } from "./modules/auth/context.js";
-import { deviceCookies } from "./modules/auth/device-cookie.js";
-import { deriveAuthKeys } from "./modules/auth/keys.js";
-import { authRoutes } from "./modules/auth/routes.js";
-import { sessionLoader } from "./modules/auth/sessions.js";
-import { devClockRoutes } from "./modules/dev-clock/routes.js";
-import { devMailboxRoutes } from "./modules/dev-mailbox/routes.js";
-import { devSandboxRoutes } from "./modules/dev-sandbox/routes.js";
-import { externalWalletRoutes } from "./modules/external-wallets/routes.js";
-import { healthRoutes } from "./modules/health/routes.js";
-import type { KycContext } from "./modules/kyc/context.js";
-import { type KycReviewer, kycReviewer } from "./modules/kyc/reviewer.js";
-import { kycRoutes } from "./modules/kyc/routes.js";
-import { metaRoutes } from "./modules/meta/routes.js";
-import { metricsRoutes } from "./modules/metrics/routes.js";
-import { notificationHub } from "./modules/notifications/notification-hub.js";
-import { notificationRoutes } from "./modules/notifications/routes.js";
-import { supportRoutes } from "./modules/support/routes.js";
-import { transactionRoutes } from "./modules/transactions/routes.js";
-import type { WalletContext } from "./modules/wallet/context.js";
-import { walletRoutes } from "./modules/wallet/routes.js";
+import { accountRoutes } from "./modules/account/index.js";
+import { adminRoutes } from "./modules/admin/index.js";
+import {
+  type AuthContext,
+  authRoutes,
+  deriveAuthKeys,
+  findUserById,
+  sessionLoader,
+} from "./modules/auth/index.js";
+import { followerHeight } from "./modules/chain/index.js";
+import { devClockRoutes } from "./modules/dev-clock/index.js";
+import { devMailboxRoutes } from "./modules/dev-mailbox/index.js";
+import { devSandboxRoutes } from "./modules/dev-sandbox/index.js";
+import { externalWalletRoutes } from "./modules/external-wallets/index.js";
+import { healthRoutes } from "./modules/health/index.js";
+import { type KycContext, type KycReviewer, kycReviewer, kycRoutes } from "./modules/kyc/index.js";
+import { metaRoutes } from "./modules/meta/index.js";
+import { metricsRoutes } from "./modules/metrics/index.js";
+import {
+  notificationHub,
+  notificationRoutes,
+  notificationStreamRoutes,
+} from "./modules/notifications/index.js";
+import { supportRoutes } from "./modules/support/index.js";
+import { transactionRoutes } from "./modules/transactions/index.js";
+import { type WalletContext, walletRoutes } from "./modules/wallet/index.js";
 import { apiNoStore } from "./plugins/api-no-store.js";
 import { API_PREFIX } from "./plugins/api-paths.js";
 import { csrf } from "./plugins/csrf.js";
+import { deviceCookies } from "./plugins/device-cookies.js";
 import { errorHandler } from "./plugins/error-handler.js";
 import { answerRefusedRequests, rerouteFrameworkError } from "./plugins/framework-errors.js";
 import { httpMetrics, httpMetricsHook } from "./plugins/http-metrics.js";
@@ -140,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     walletKeys: deriveWalletKeys(config.walletMnemonic, config.bitcoinNetwork),
     withdrawalFeeSats: config.withdrawalFeeSats,
     sendLimits: config.sendLimits,
+    chainHeight: followerHeight,
     price:
       deps.price ??
       createPriceSource({
@@ -173,7 +178,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // closes the streams before the server closes (an open stream would hold it open).
   const notices = notificationHub({
     listen: deps.listen ?? null,
-    mail: { db, mailer, brandName: config.brandName, publicUrl: config.publicUrl },
+    mail: {
+      db,
+      mailer,
+      emailOf: async (userId) => (await findUserById(db, userId))?.email,
+      brandName: config.brandName,
+      publicUrl: config.publicUrl,
+    },
     log: app.log,
   });
   app.addHook("onReady", () => notices.start());
@@ -216,7 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authRoutes, { ctx, cookies, devices, spareLoopback: !production });
   await app.register(accountRoutes, { ctx });
   await app.register(walletRoutes, { ctx: wallet, limiter: ctx.limiter });
-  await app.register(transactionRoutes, { ctx: { db } });
+  await app.register(transactionRoutes, { ctx: { db, chainHeight: followerHeight } });
   await app.register(kycRoutes, { ctx: kyc, limiter: ctx.limiter, reviewSoon: () => reviewer.soon() });
   await app.register(externalWalletRoutes, {
     ctx: { db, clock, network: config.bitcoinNetwork, brandName: config.brandName },
@@ -241,7 +252,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       staffTwoFactorRequired: config.staffTwoFactorRequired,
     },
   });
-  await app.register(notificationRoutes, {
+  await app.register(notificationRoutes, { ctx: { db, clock } });
+  await app.register(notificationStreamRoutes, {
     ctx: { db, clock },
     hub: notices,
     loadSession,

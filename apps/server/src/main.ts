@@ -1,6 +1,6 @@
 import { createDocumentStorage } from "./adapters/storage/create-document-storage.js";
 import { type App, appClock, buildApp } from "./app.js";
-import { createChainBackend } from "./bitcoin/chain/create-chain-backend.js";
+import { type ChainSetup, createChainBackend } from "./bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
 import { demoSignIns, seedOnFirstStart } from "./cli/seed/seed.js";
 import { withAppSecret } from "./config/app-secret.js";
@@ -11,9 +11,10 @@ import { openDatabase } from "./db/client.js";
 import { listenerFor } from "./db/listen.js";
 import { migrateDatabase } from "./db/migrate.js";
 import { handleShutdownSignals } from "./lifecycle/shutdown.js";
-import { deriveAuthKeys } from "./modules/auth/keys.js";
-import { type ChainWorker, startChainWorker } from "./modules/chain/chain-worker.js";
-import { kycReviewer } from "./modules/kyc/reviewer.js";
+import { deriveAuthKeys } from "./modules/auth/index.js";
+import { kycReviewer } from "./modules/kyc/index.js";
+import { payoutBlocks } from "./modules/withdrawals/index.js";
+import { type ChainWorker, startChainWorker } from "./worker/chain-worker.js";
 
 /**
  * Start-up, in order: configuration and its secret, database, migrations, the sandbox chain (embedded
@@ -93,13 +94,11 @@ async function main(): Promise<void> {
         walletKeys,
         confirmations: config.confirmations,
         startHeight: config.bitcoinNetwork === "regtest" ? 0 : null,
+        blockListeners: [payoutBlocks],
       },
       lead: () => tryAdvisoryLock(database, ADVISORY_LOCKS.chainFollower),
       pollMs: config.chainPollSeconds * 1000,
-      sandbox:
-        chain.sandbox === null || config.chainBackend.kind !== "sandbox"
-          ? null
-          : { node: chain.sandbox, blockMs: config.chainBackend.blockSeconds * 1000 },
+      mining: miningOf(chain, config),
       log: app.log,
     });
   }
@@ -123,6 +122,13 @@ async function main(): Promise<void> {
   }
   app.log.info(`${config.brandName} is running at ${publicUrl(config)}`);
   if (embedded) console.info(demoSignIns(config.publicUrl));
+}
+
+/** The sandbox chain mines a block every SANDBOX_BLOCK_SECONDS (0: only on demand); a real chain mines itself. */
+function miningOf(chain: ChainSetup, config: Config) {
+  const node = chain.sandbox;
+  if (node === null || config.chainBackend.kind !== "sandbox") return null;
+  return { mine: () => node.mine(1), blockMs: config.chainBackend.blockSeconds * 1000 };
 }
 
 function readConfig(): Config {

@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { emailSchema, passwordSchema } from "@satsbank/shared";
 import { systemClock } from "../adapters/clock.js";
 import { AppError } from "../domain/app-error.js";
-import { createStaff } from "../modules/auth/create-staff.js";
+import { createStaff } from "../modules/auth/index.js";
 import { CliError, runWithDatabase } from "./run.js";
 
 const USAGE = 'Usage: npm run admin -- create <email> [--name "Full Name"] [--password-stdin]';

@@ -6,7 +6,7 @@ import { createChainBackend } from "../bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "../bitcoin/wallet-keys.js";
 import { withAppSecret } from "../config/app-secret.js";
 import { withWalletMnemonic } from "../config/wallet-mnemonic.js";
-import { deriveAuthKeys } from "../modules/auth/keys.js";
+import { deriveAuthKeys } from "../modules/auth/index.js";
 import { CliError, runWithDatabase } from "./run.js";
 import { demoSignIns, seedDemoData } from "./seed/seed.js";
 

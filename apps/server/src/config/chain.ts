@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ChainBackendConfig } from "../bitcoin/chain/create-chain-backend.js";
 import type { BitcoinNetwork } from "../bitcoin/network.js";
 import { isHttpUrl, oneOf, optional } from "./parsers.js";
 
@@ -39,18 +40,6 @@ export const chainEnvShape = {
 export const chainSecretVariables = ["BITCOIND_RPC_URL", "BITCOIND_RPC_PASSWORD", "ESPLORA_URL"] as const;
 
 type ChainVars = { [K in keyof typeof chainEnvShape]?: z.output<(typeof chainEnvShape)[K]> };
-
-export type ChainBackendConfig =
-  /** The regtest network kept in the database; blocks every `blockSeconds` (0: only on demand). */
-  | { kind: "sandbox"; blockSeconds: number }
-  | {
-      kind: "bitcoind";
-      url: string;
-      username: string | null;
-      password: string | null;
-      cookieFile: string | null;
-    }
-  | { kind: "esplora"; url: string };
 
 export type ChainConfig = {
   chainBackend: ChainBackendConfig;

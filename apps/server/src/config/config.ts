@@ -8,6 +8,7 @@ import { type MetricsConfig, metricsConfig, metricsEnvShape, metricsSecretVariab
 import { booleanVariable, isHttpUrl, isPostgresUrl, isSmtpUrl, oneOf, optional } from "./parsers.js";
 import { type StorageConfig, storageConfig, storageEnvShape, storageSecretVariables } from "./storage.js";
 import { type WalletConfig, walletConfig, walletEnvShape } from "./wallet.js";
+import type { DatabaseTarget } from "../db/client.js";
 
 /**
  * Every environment variable the server reads, parsed once at start-up. Nothing else reads process.env:
@@ -20,8 +21,6 @@ export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug",
 
 export type { StorageConfig };
 
-/** Where the data lives: the embedded PGlite (dataDir null = in memory, for tests) or a PostgreSQL server. */
-export type DatabaseTarget = { kind: "pglite"; dataDir: string | null } | { kind: "postgres"; url: string };
 
 export type Config = WalletConfig &
   ChainConfig &

@@ -6,7 +6,6 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import type { DatabaseTarget } from "../config/config.js";
 import { lockDataDir } from "./data-dir-lock.js";
 import { markThroughDatabase } from "./errors.js";
 import * as schema from "./schema/index.js";
@@ -34,6 +33,9 @@ type HandleBase = {
 export type DatabaseHandle =
   | (HandleBase & { kind: "pglite"; client: PGlite })
   | (HandleBase & { kind: "postgres"; pool: pg.Pool });
+
+/** Where the data lives: the embedded PGlite (dataDir null = in memory, for tests) or a PostgreSQL server. */
+export type DatabaseTarget = { kind: "pglite"; dataDir: string | null } | { kind: "postgres"; url: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") return openPostgres(target.url);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { UAParser } from "ua-parser-js";
 
 /** A device as the login history shows it, and the key that says whether two sign-ins share one. */
@@ -25,4 +26,29 @@ export function describeDevice(userAgent: string | undefined): Device {
   const label =
     browserLabel && os.name ? `${browserLabel} on ${os.name}` : browserLabel || os.name || UNKNOWN_DEVICE;
   return { label, key: `${browser.name ?? "?"} on ${os.name ?? "?"}` };
+}
+
+/** Who is asking: for rate limits, sessions and the login history. */
+export type Client = {
+  /** Normalised (IPv4-mapped IPv6 as IPv4). With TRUST_PROXY, from X-Forwarded-For. */
+  ip: string;
+  userAgent: string | undefined;
+};
+
+/**
+ * A browser that signed in before: a random id of its own and the accounts it signed in to. Sign-in
+ * counts its wrong passwords apart from everyone else's, so others' failures cannot lock it out.
+ */
+export type KnownDevice = { id: string; accountIds: readonly string[] };
+
+/** A shared computer may hold a few accounts; the oldest one drops out beyond this. */
+const MAX_DEVICE_ACCOUNTS = 5;
+
+/** The device after signing in to `accountId`: a new one when the browser had none. */
+export function withAccount(device: KnownDevice | null, accountId: string): KnownDevice {
+  const others = (device?.accountIds ?? []).filter((id) => id !== accountId);
+  return {
+    id: device?.id ?? randomBytes(16).toString("base64url"),
+    accountIds: [...others, accountId].slice(-MAX_DEVICE_ACCOUNTS),
+  };
 }

@@ -17,10 +17,9 @@ import { sandboxRpcTransport } from "../bitcoin/sandbox/rpc.js";
 import { withdrawals } from "../db/schema/index.js";
 import type { User } from "../domain/user.js";
 import { customerBalance } from "../ledger/accounts.js";
-import { type PassReport, runPass } from "../modules/chain/chain-worker.js";
-import type { ChainContext } from "../modules/chain/context.js";
-import { depositAddressFor } from "../modules/wallet/deposit-address.js";
-import { sendBitcoin } from "../modules/wallet/send-bitcoin.js";
+import { depositAddressFor } from "../modules/addresses/index.js";
+import type { ChainContext } from "../modules/chain/index.js";
+import { sendBitcoin } from "../modules/wallet/index.js";
 import { getJson } from "../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../test/create-test-app.js";
 import { markVerified } from "../test/mark-verified.js";
@@ -28,6 +27,7 @@ import { insertCustomer, walletContext } from "../test/money-helpers.js";
 import { expectChainBooksBalanced, type SandboxChain, startSandboxChain } from "../test/sandbox-chain.js";
 import { type TestStaff, testStaff } from "../test/staff-helpers.js";
 import { testConfig } from "../test/test-config.js";
+import { type PassReport, runPass } from "../worker/chain-worker.js";
 
 // The bitcoind adapter over HTTP, to a node the test breaks: the node down (the request fails), answering
 // garbage (not JSON, or JSON of another shape), or failing at one call of a pass after answering the ones

@@ -9,7 +9,7 @@ import * as schema from "../db/schema/index.js";
 import { AppError } from "../domain/app-error.js";
 import { sats } from "../domain/money.js";
 import type { User } from "../domain/user.js";
-import { sendBitcoin } from "../modules/wallet/send-bitcoin.js";
+import { sendBitcoin } from "../modules/wallet/index.js";
 import { createTestApp, type TestApp } from "../test/create-test-app.js";
 import { extraPool } from "../test/extra-pool.js";
 import { fundFromEquity } from "../test/fund-from-equity.js";

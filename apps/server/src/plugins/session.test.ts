@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../adapters/clock.js";
 import { users } from "../db/schema/index.js";
-import { createStaff } from "../modules/auth/create-staff.js";
+import { createStaff } from "../modules/auth/index.js";
 import { getJson, signIn, signUp, uniqueEmail } from "../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../test/create-test-app.js";
 import { requireAuth, requireRole, signedIn } from "./session.js";

@@ -5,9 +5,11 @@ import { inDbTransaction } from "../db/db-transaction.js";
 import type { Sats } from "../domain/money.js";
 import { bankAccountId, openCustomerAccounts } from "../ledger/accounts.js";
 import { postTransfers } from "../ledger/post-transfers.js";
-import { findWalletTransactionByTransfer } from "../modules/transactions/queries.js";
-import { recordOpeningBalance } from "../modules/transactions/record-transfer.js";
-import { toTransaction } from "../modules/transactions/transaction-view.js";
+import {
+  findWalletTransactionByTransfer,
+  recordOpeningBalance,
+  toTransaction,
+} from "../modules/transactions/index.js";
 
 export const OPENING_BALANCE_NOTE = "Opening balance";
 

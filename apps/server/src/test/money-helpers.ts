@@ -11,8 +11,9 @@ import { bankAccountId, customerAccountId, openCustomerAccounts } from "../ledge
 import { checkLedgerInvariants } from "../ledger/invariants.js";
 import { postTransfers } from "../ledger/post-transfers.js";
 import { markEmailVerified } from "../modules/auth/email-verification-queries.js";
-import { insertUser } from "../modules/auth/queries.js";
-import type { WalletContext } from "../modules/wallet/context.js";
+import { insertUser } from "../modules/auth/user-queries.js";
+import { followerHeight } from "../modules/chain/index.js";
+import type { WalletContext } from "../modules/wallet/index.js";
 import { type Account, getJson, newAccount, postJson, signUp } from "./auth-helpers.js";
 import type { TestApp } from "./create-test-app.js";
 import { fundFromEquity } from "./fund-from-equity.js";
@@ -87,6 +88,7 @@ export function walletContext(t: TestApp, clock: Clock = systemClock): WalletCon
     withdrawalFeeSats: sats(1000n),
     sendLimits: { level1: sats(10_000_000n), level2: sats(200_000_000n) },
     price: fixedPrice({ usdPerBtc: "42389.57", clock }),
+    chainHeight: followerHeight,
   };
 }
 

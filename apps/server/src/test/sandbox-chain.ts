@@ -4,10 +4,9 @@ import type { ChainBackend } from "../bitcoin/chain/chain-backend.js";
 import { sandboxRpcTransport } from "../bitcoin/sandbox/rpc.js";
 import { SandboxNode } from "../bitcoin/sandbox/sandbox-node.js";
 import type { User } from "../domain/user.js";
-import { checkBooks } from "../modules/chain/books.js";
-import type { ChainContext } from "../modules/chain/context.js";
-import { syncChain } from "../modules/chain/sync-chain.js";
-import { depositAddressFor } from "../modules/wallet/deposit-address.js";
+import { depositAddressFor } from "../modules/addresses/index.js";
+import { type ChainContext, checkBooks, syncChain } from "../modules/chain/index.js";
+import { payoutBlocks } from "../modules/withdrawals/index.js";
 import { type FakeClock, fakeClock } from "./auth-helpers.js";
 import type { TestApp } from "./create-test-app.js";
 import { walletContext } from "./money-helpers.js";
@@ -40,6 +39,7 @@ export async function startSandboxChain(t: TestApp): Promise<SandboxChain> {
     clock,
     chain,
     walletKeys: walletContext(t).walletKeys,
+    blockListeners: [payoutBlocks],
     confirmations: 1,
     startHeight: 0,
     ...overrides,

@@ -1,6 +1,6 @@
 import { systemClock } from "../adapters/clock.js";
 import type { User } from "../domain/user.js";
-import { createStaff } from "../modules/auth/create-staff.js";
+import { createStaff } from "../modules/auth/index.js";
 import { type Account, type ClientOptions, signIn, uniqueEmail } from "./auth-helpers.js";
 import type { TestApp } from "./create-test-app.js";
 

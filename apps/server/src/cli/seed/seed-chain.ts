@@ -9,17 +9,17 @@ import type { Db } from "../../db/client.js";
 import type { SendLimits } from "../../domain/kyc.js";
 import type { Sats } from "../../domain/money.js";
 import type { User } from "../../domain/user.js";
-import { runPass } from "../../modules/chain/chain-worker.js";
-import type { ChainContext } from "../../modules/chain/context.js";
-import { syncChain } from "../../modules/chain/sync-chain.js";
+import { depositAddressFor } from "../../modules/addresses/index.js";
+import { type ChainContext, followerHeight, syncChain } from "../../modules/chain/index.js";
 import {
   findWalletTransaction,
   type HistoryQuery,
   listWalletTransactions,
   type WalletTransactionRow,
-} from "../../modules/transactions/queries.js";
-import { depositAddressFor } from "../../modules/wallet/deposit-address.js";
-import { sendBitcoin } from "../../modules/wallet/send-bitcoin.js";
+} from "../../modules/transactions/index.js";
+import { sendBitcoin } from "../../modules/wallet/index.js";
+import { payoutBlocks } from "../../modules/withdrawals/index.js";
+import { runPass } from "../../worker/chain-worker.js";
 import { fixedClock } from "./seed-time.js";
 
 /** What the demo money needs of the sandbox chain. */
@@ -48,6 +48,7 @@ function followerAt(chain: DemoChain, when: Date): ChainContext {
     confirmations: chain.confirmations,
     // The sandbox is regtest, which the follower reads from its first block (as main.ts starts it).
     startHeight: 0,
+    blockListeners: [payoutBlocks],
   };
 }
 
@@ -205,6 +206,7 @@ function withdraw(
       walletKeys: chain.walletKeys,
       withdrawalFeeSats: chain.withdrawalFeeSats,
       sendLimits: chain.sendLimits,
+      chainHeight: followerHeight,
     },
     sender: withdrawal.sender,
     body: {

@@ -4,11 +4,16 @@ import type { KycReviewMode } from "../../db/schema/index.js";
 import { AppError } from "../../domain/app-error.js";
 import { offlineStaffActor } from "../../domain/staff.js";
 import type { User } from "../../domain/user.js";
-import { automatedProblem } from "../../modules/kyc/auto-review.js";
-import { type Decider, decideSubmission } from "../../modules/kyc/decide-submission.js";
-import { findItemStates, findLatestSubmission, findSubmissionDocuments } from "../../modules/kyc/queries.js";
-import { submitVerification } from "../../modules/kyc/submit-verification.js";
-import { uploadDocument } from "../../modules/kyc/upload-document.js";
+import {
+  automatedProblem,
+  type Decider,
+  decideSubmission,
+  findItemStates,
+  findLatestSubmission,
+  findSubmissionDocuments,
+  submitVerification,
+  uploadDocument,
+} from "../../modules/kyc/index.js";
 import { type DemoCustomer, demoCustomers } from "./demo-accounts.js";
 import { demoDocuments } from "./demo-documents.js";
 import { DEMO_BILL_AGE_DAYS, demoPendingReview, demoRejected, demoSecondPendingReview } from "./demo-kyc.js";

@@ -10,15 +10,11 @@ import type { DocumentStorage } from "../../adapters/storage/storage.js";
 import { deriveWalletKeys } from "../../bitcoin/wallet-keys.js";
 import { sats } from "../../domain/money.js";
 import { bankBalance, customerBalance } from "../../ledger/accounts.js";
-import { deriveAuthKeys } from "../../modules/auth/keys.js";
-import { listLoginEvents } from "../../modules/auth/login-event-queries.js";
-import { findUserByEmail } from "../../modules/auth/queries.js";
-import { customerMaySend } from "../../modules/kyc/may-send.js";
-import { findLatestSubmission } from "../../modules/kyc/queries.js";
-import { getSettings } from "../../modules/notifications/get-settings.js";
-import { countUnread, listNotifications } from "../../modules/notifications/queries.js";
-import { findCurrentDepositAddress } from "../../modules/wallet/queries.js";
-import { findPayout } from "../../modules/withdrawals/queries.js";
+import { findCurrentDepositAddress } from "../../modules/addresses/index.js";
+import { deriveAuthKeys, findUserByEmail, listLoginEvents } from "../../modules/auth/index.js";
+import { customerMaySend, findLatestSubmission } from "../../modules/kyc/index.js";
+import { countUnread, getSettings, listNotificationRows } from "../../modules/notifications/index.js";
+import { findPayout } from "../../modules/withdrawals/index.js";
 import { getJson, signIn, startSignIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { expectChainBooksBalanced, type SandboxChain, startSandboxChain } from "../../test/sandbox-chain.js";
@@ -114,7 +110,7 @@ async function snapshot(): Promise<Record<string, string>> {
 describe("the demo customer's notifications", () => {
   const DAY_MS = 86_400_000;
   const notificationsOf = async (userId: string) =>
-    (await listNotifications(t.db, { userId, after: null, limit: 500 })).map(({ row }) => row);
+    (await listNotificationRows(t.db, { userId, after: null, limit: 500 })).map(({ row }) => row);
 
   it("were made by the seeded events as the demo's settings say: every type, the week's newest unread", async () => {
     const demo = await user(DEMO_EMAIL);
@@ -428,7 +424,7 @@ describe("the staff's desk on a fresh start", () => {
         ipAddress: null,
       },
     ]);
-    const notices = await listNotifications(t.db, { userId: liam.id, after: null, limit: 50 });
+    const notices = await listNotificationRows(t.db, { userId: liam.id, after: null, limit: 50 });
     expect(notices.map(({ row }) => row.kind)).toContain("account_deactivated");
     const list = await staffGet(`${apiPaths.admin.customers}?q=liam`);
     expect(list.items).toMatchObject([{ email: liam.email, status: "inactive" }]);

@@ -7,9 +7,10 @@ import type { Db } from "../../db/client.js";
 import type { SendLimits } from "../../domain/kyc.js";
 import type { Sats } from "../../domain/money.js";
 import type { User } from "../../domain/user.js";
-import { findUserByEmail } from "../../modules/auth/queries.js";
-import { depositAddressFor } from "../../modules/wallet/deposit-address.js";
-import { sendBitcoin } from "../../modules/wallet/send-bitcoin.js";
+import { depositAddressFor } from "../../modules/addresses/index.js";
+import { findUserByEmail } from "../../modules/auth/index.js";
+import { followerHeight } from "../../modules/chain/index.js";
+import { sendBitcoin } from "../../modules/wallet/index.js";
 import { demoCustomers, demoStaff } from "./demo-accounts.js";
 import {
   type DemoSend,
@@ -157,6 +158,7 @@ async function seedSend(input: {
     walletKeys: chain.walletKeys,
     withdrawalFeeSats: chain.withdrawalFeeSats,
     sendLimits: chain.sendLimits,
+    chainHeight: followerHeight,
     clock: fixedClock(at(input.now, send.daysAgo, send.time)),
   };
   const sender = input.customer(send.from);

@@ -8,19 +8,21 @@ import { describeDevice } from "../../domain/device.js";
 import type { HistoryPosition } from "../../domain/history.js";
 import { offlineStaffActor } from "../../domain/staff.js";
 import type { User } from "../../domain/user.js";
-import type { AuthKeys } from "../../modules/auth/keys.js";
-import { signInFacts } from "../../modules/auth/login-event-queries.js";
-import { findUserByEmail } from "../../modules/auth/queries.js";
-import { startSignIn } from "../../modules/auth/start-sign-in.js";
-import { verifySignIn } from "../../modules/auth/verify-sign-in.js";
-import { markNotificationRead } from "../../modules/notifications/mark-notification-read.js";
+import { sendStaffMessage } from "../../modules/admin/index.js";
+import {
+  type AuthKeys,
+  findUserByEmail,
+  signInFacts,
+  startSignIn,
+  verifySignIn,
+} from "../../modules/auth/index.js";
 import {
   findSettings,
-  listNotifications,
+  listNotificationRows,
+  markNotificationRead,
   type NotificationRow,
-} from "../../modules/notifications/queries.js";
-import { sendStaffMessage } from "../../modules/notifications/send-staff-message.js";
-import { updateSettings } from "../../modules/notifications/update-settings.js";
+  updateSettings,
+} from "../../modules/notifications/index.js";
 import { DEMO_PASSWORD, demoStaff } from "./demo-accounts.js";
 import { demoOpeningTime } from "./demo-money.js";
 import {
@@ -204,7 +206,7 @@ async function notificationsOf(db: Db, userId: string): Promise<NotificationRow[
     limit: 500,
   };
   for (;;) {
-    const rows = await listNotifications(db, page);
+    const rows = await listNotificationRows(db, page);
     for (const { row } of rows) found.push(row);
     const last = rows.at(-1);
     if (rows.length < page.limit || last === undefined) return found;

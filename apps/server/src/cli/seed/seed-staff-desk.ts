@@ -3,13 +3,15 @@ import { createRateLimiter } from "../../adapters/rate-limit/limiter.js";
 import type { Db } from "../../db/client.js";
 import { offlineStaffActor, type StaffActor } from "../../domain/staff.js";
 import type { User } from "../../domain/user.js";
-import { setCustomerStatus } from "../../modules/admin/set-customer-status.js";
-import { auditEventsOfCustomer } from "../../modules/audit/list-audit-events.js";
-import { findUserByEmail } from "../../modules/auth/queries.js";
-import { closeSupportRequest } from "../../modules/support/close-request.js";
-import { findRequestBySubject } from "../../modules/support/queries.js";
-import { replyToSupportRequest } from "../../modules/support/reply-to-request.js";
-import { submitSupportRequest } from "../../modules/support/submit-support-request.js";
+import { setCustomerStatus } from "../../modules/admin/index.js";
+import { auditEventsOfCustomer } from "../../modules/audit/index.js";
+import { findUserByEmail } from "../../modules/auth/index.js";
+import {
+  closeSupportRequest,
+  findRequestBySubject,
+  replyToSupportRequest,
+  submitSupportRequest,
+} from "../../modules/support/index.js";
 import { demoStaff } from "./demo-accounts.js";
 import { type DemoSupportRequest, demoDeactivation, demoSupportRequests } from "./demo-staff-desk.js";
 import { type KeptMailer, keptMailer } from "./kept-mailer.js";

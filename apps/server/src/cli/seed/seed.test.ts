@@ -21,13 +21,12 @@ import {
   users,
 } from "../../db/schema/index.js";
 import { sats } from "../../domain/money.js";
-import { deriveAuthKeys } from "../../modules/auth/keys.js";
-import { findUserByEmail } from "../../modules/auth/queries.js";
+import { findCurrentDepositAddress } from "../../modules/addresses/index.js";
+import { deriveAuthKeys, findUserByEmail } from "../../modules/auth/index.js";
 import { reviewPendingAutomatically } from "../../modules/kyc/auto-review.js";
 import { getKycOverview } from "../../modules/kyc/get-overview.js";
-import { customerMaySend } from "../../modules/kyc/may-send.js";
+import { customerMaySend } from "../../modules/kyc/index.js";
 import { findEvents, findLatestSubmission, findSubmissionDocuments } from "../../modules/kyc/queries.js";
-import { findCurrentDepositAddress } from "../../modules/wallet/queries.js";
 import { getJson, signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { TEST_WALLET_MNEMONIC, testConfig } from "../../test/test-config.js";

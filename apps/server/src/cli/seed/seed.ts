@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import { createRateLimiter } from "../../adapters/rate-limit/limiter.js";
 import { appSettings } from "../../db/schema/index.js";
 import { AppError } from "../../domain/app-error.js";
-import { createStaff } from "../../modules/auth/create-staff.js";
-import { signUp } from "../../modules/auth/sign-up.js";
+import { createStaff, signUp } from "../../modules/auth/index.js";
 import {
   DEMO_PASSWORD,
   DEMO_SIGN_UP_SPACING_MINUTES,

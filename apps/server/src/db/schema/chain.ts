@@ -56,7 +56,7 @@ export const chainDeposits = pgTable(
     blockHeight: integer("block_height"),
     blockHash: text("block_hash"),
     /** The customer's history row (a pending receive, then completed or failed); none for dust. */
-    walletTransactionId: uuid("wallet_transaction_id").references(() => walletTransactions.id),
+    transactionId: uuid("wallet_transaction_id").references(() => walletTransactions.id),
     firstSeenAt: timestamptz("first_seen_at").notNull(),
     creditedAt: timestamptz("credited_at"),
     /** Set when a credited deposit's block left the best chain: for staff (never credited again). */

@@ -1,18 +1,18 @@
 import { AppError } from "../../domain/app-error.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
 import type { User } from "../../domain/user.js";
-import type { AuthContext } from "../auth/context.js";
-import { authText } from "../auth/messages.js";
-import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import {
+  type AuthContext,
+  authText,
   deleteUserChallenges,
   deleteUserResetTokens,
   deleteUserSessions,
   findPasswordHash,
+  hashPassword,
   updateUser,
-} from "../auth/queries.js";
-import { notices } from "../notifications/notices.js";
-import { notify } from "../notifications/notify.js";
+  verifyPassword,
+} from "../auth/index.js";
+import { notices, notify } from "../notifications/index.js";
 
 const wrongCurrent = () =>
   new AppError("VALIDATION_ERROR", authText.currentPasswordWrong, {

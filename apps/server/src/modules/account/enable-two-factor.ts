@@ -1,10 +1,7 @@
 import { AppError } from "../../domain/app-error.js";
 import type { User } from "../../domain/user.js";
-import type { AuthContext } from "../auth/context.js";
-import { authText } from "../auth/messages.js";
-import { findTwoFactorSecrets, updateUser } from "../auth/queries.js";
-import { notices } from "../notifications/notices.js";
-import { notify } from "../notifications/notify.js";
+import { type AuthContext, authText, findTwoFactorSecrets, updateUser } from "../auth/index.js";
+import { notices, notify } from "../notifications/index.js";
 import { checkTwoFactorCode } from "./two-factor-code.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { LoginHistoryEntry } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
-import { listLoginEvents } from "../auth/login-event-queries.js";
+import { listLoginEvents } from "../auth/index.js";
 
 export const LOGIN_HISTORY_LIMIT = 50;
 

@@ -11,9 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAuth, signedIn } from "../../plugins/session.js";
-import type { AuthContext } from "../auth/context.js";
-import { authText } from "../auth/messages.js";
-import { toSessionUser } from "../auth/user-view.js";
+import { type AuthContext, authText, toSessionUser } from "../auth/index.js";
 import { changePassword } from "./change-password.js";
 import { disableTwoFactor } from "./disable-two-factor.js";
 import { enableTwoFactor } from "./enable-two-factor.js";

@@ -1,11 +1,14 @@
 import type { TwoFactorSetupResponse } from "@satsbank/shared";
 import { AppError } from "../../domain/app-error.js";
 import type { User } from "../../domain/user.js";
-import type { AuthContext } from "../auth/context.js";
-import { encryptSecret } from "../auth/keys.js";
-import { authText } from "../auth/messages.js";
-import { updateUser } from "../auth/queries.js";
-import { newTotpSecret, totpUri } from "../auth/totp.js";
+import {
+  type AuthContext,
+  authText,
+  encryptSecret,
+  newTotpSecret,
+  totpUri,
+  updateUser,
+} from "../auth/index.js";
 
 /**
  * Starts enrolling an authenticator app: a new secret, kept encrypted as pending until a code from the

@@ -1,9 +1,6 @@
 import { AppError } from "../../domain/app-error.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
-import type { AuthContext } from "../auth/context.js";
-import { decryptSecret } from "../auth/keys.js";
-import { authText } from "../auth/messages.js";
-import { totpStep } from "../auth/totp.js";
+import { type AuthContext, authText, decryptSecret, totpStep } from "../auth/index.js";
 
 /**
  * Checks an authenticator code against one of the account's sealed secrets (the pending one while

@@ -2,7 +2,7 @@ import type { UpdateProfileBody } from "@satsbank/shared";
 import type { Clock } from "../../adapters/clock.js";
 import type { Db } from "../../db/client.js";
 import type { User } from "../../domain/user.js";
-import { updateUser } from "../auth/queries.js";
+import { updateUser } from "../auth/index.js";
 
 /**
  * Account Details' Edit: the person's name and phone (E.164, or none), as the shared schema parsed them.

@@ -7,7 +7,7 @@ import { getJson, postJson } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { testCustomer } from "../../test/money-helpers.js";
 import { type TestStaff, testStaff } from "../../test/staff-helpers.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { recordAuditEvent } from "../audit/index.js";
 
 let t: TestApp;
 let alice: TestStaff;

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { sendRequest, testCustomer } from "../../test/money-helpers.js";
 import { type SandboxChain, startSandboxChain } from "../../test/sandbox-chain.js";
 import { type TestStaff, testStaff } from "../../test/staff-helpers.js";
-import { syncChain } from "../chain/sync-chain.js";
+import { syncChain } from "../chain/index.js";
 
 /** An outside address of the regtest network: a key nobody at the bank holds. */
 function outsideAddress(): string {

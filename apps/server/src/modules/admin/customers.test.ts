@@ -9,9 +9,9 @@ import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { uploadGood } from "../../test/kyc-helpers.js";
 import { type TestCustomer, testCustomer, walletContext } from "../../test/money-helpers.js";
 import { type TestStaff, testStaff } from "../../test/staff-helpers.js";
-import { findUserById } from "../auth/queries.js";
+import { findUserById } from "../auth/index.js";
+import { sendBitcoin } from "../wallet/index.js";
 import { quoteSend } from "../wallet/quote-send.js";
-import { sendBitcoin } from "../wallet/send-bitcoin.js";
 
 let t: TestApp;
 let staff: TestStaff;

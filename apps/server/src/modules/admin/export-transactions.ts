@@ -7,8 +7,8 @@ import { csvLine } from "../../domain/csv.js";
 import type { HistoryPosition } from "../../domain/history.js";
 import { centsToUsdText } from "../../domain/price.js";
 import type { StaffActor } from "../../domain/staff.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
-import { listAllWalletTransactions, type StaffListedRow } from "../transactions/queries.js";
+import { recordAuditEvent } from "../audit/index.js";
+import { listAllWalletTransactions, type StaffListedRow } from "../transactions/index.js";
 import { type AdminTransactionFilterValues, transactionQueryOf } from "./transaction-search.js";
 
 /** Rows read per query while the file streams: memory stays flat however many rows match. */

@@ -2,32 +2,19 @@ import type { Books } from "@satsbank/shared";
 import type { Clock } from "../../adapters/clock.js";
 import type { ChainBackend } from "../../bitcoin/chain/chain-backend.js";
 import type { Db } from "../../db/client.js";
-import { checkBooks } from "../chain/books.js";
-import { findLastBlock, findReorgedDeposits, sumUtxos } from "../chain/queries.js";
-import { pendingWithdrawalTotals } from "../withdrawals/queries.js";
+import {
+  askTip,
+  checkBooks,
+  findLastBlock,
+  findReorgedDeposits,
+  sumUtxos,
+  TIP_TIMEOUT_MS,
+} from "../chain/index.js";
+import { pendingWithdrawalTotals } from "../withdrawals/index.js";
 
 const REORGED_LISTED = 50;
-/** The chain backend's tip is asked with this deadline: a backend that does not answer is "unavailable". */
-export const TIP_TIMEOUT_MS = 5_000;
 
 export type BooksContext = { db: Db; clock: Clock; chain: ChainBackend; tipTimeoutMs?: number };
-
-/** The backend's best block, or why it could not be had in time: never an error of the Books endpoint. */
-export async function askTip(chain: ChainBackend, timeoutMs: number): Promise<Books["chain"]["tip"]> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
-  });
-  try {
-    const tip = await Promise.race([chain.tip(), deadline]);
-    return { available: true, height: tip.height, hash: tip.hash };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { available: false, reason: `The chain backend (${chain.name}) did not answer: ${reason}` };
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * The Books tab: the ledger's invariants (zero sum, no negative customer, every balance = its transfers),

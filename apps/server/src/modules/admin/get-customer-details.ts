@@ -2,11 +2,11 @@ import type { CustomerDetails } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
 import { isUuid } from "../../domain/history.js";
-import { loginHistory } from "../account/login-history.js";
-import { auditEventsOfCustomer } from "../audit/list-audit-events.js";
-import { findUserById } from "../auth/queries.js";
-import { staffKycView } from "../kyc/staff-kyc-view.js";
-import { listWalletTransactions } from "../transactions/queries.js";
+import { loginHistory } from "../account/index.js";
+import { auditEventsOfCustomer } from "../audit/index.js";
+import { findUserById } from "../auth/index.js";
+import { staffKycView } from "../kyc/index.js";
+import { listWalletTransactions } from "../transactions/index.js";
 import { findCustomer } from "./queries.js";
 import { toAdminCustomer, toAdminTransaction } from "./views.js";
 

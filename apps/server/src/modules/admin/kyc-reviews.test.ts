@@ -7,7 +7,7 @@ import { uploadGood } from "../../test/kyc-helpers.js";
 import { type TestCustomer, testCustomer } from "../../test/money-helpers.js";
 import { type TestStaff, testStaff } from "../../test/staff-helpers.js";
 import { reviewPendingAutomatically } from "../kyc/auto-review.js";
-import { decideSubmission } from "../kyc/decide-submission.js";
+import { decideSubmission } from "../kyc/index.js";
 
 let t: TestApp;
 let staff: TestStaff;

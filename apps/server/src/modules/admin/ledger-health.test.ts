@@ -5,7 +5,7 @@ import { createRateLimiter } from "../../adapters/rate-limit/limiter.js";
 import { getJson, signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { expectBooksBalanced, sendRequest, testCustomer } from "../../test/money-helpers.js";
-import { createStaff } from "../auth/create-staff.js";
+import { createStaff } from "../auth/index.js";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { LedgerHealth } from "@satsbank/shared";
 import type { Clock } from "../../adapters/clock.js";
 import type { Db } from "../../db/client.js";
-import { checkBooks } from "../chain/books.js";
+import { checkBooks } from "../chain/index.js";
 
 /**
  * The state of the books, for staff: balanced, no customer below zero, every balance = its transfers, the

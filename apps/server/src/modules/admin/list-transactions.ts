@@ -2,8 +2,7 @@ import type { AdminTransactionPage } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
 import { decodeCursor, encodeCursor } from "../../domain/history.js";
-import { invalidCursorText } from "../transactions/list-transactions.js";
-import { listAllWalletTransactions } from "../transactions/queries.js";
+import { invalidCursorText, listAllWalletTransactions } from "../transactions/index.js";
 import { type AdminTransactionFilterValues, transactionQueryOf } from "./transaction-search.js";
 import { toAdminTransaction } from "./views.js";
 

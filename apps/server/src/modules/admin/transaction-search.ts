@@ -1,6 +1,6 @@
 import type { AdminTransactionStatusFilter, AdminTransactionTypeFilter } from "@satsbank/shared";
 import { containsPattern, isUuid } from "../../domain/history.js";
-import type { AllTransactionsQuery } from "../transactions/queries.js";
+import type { AllTransactionsQuery } from "../transactions/index.js";
 
 export type AdminTransactionFilterValues = {
   q?: string | undefined;

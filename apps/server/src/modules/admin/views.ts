@@ -1,5 +1,5 @@
 import type { AdminCustomer, AdminTransaction } from "@satsbank/shared";
-import type { StaffListedRow } from "../transactions/queries.js";
+import type { StaffListedRow } from "../transactions/index.js";
 import type { CustomerRow } from "./queries.js";
 
 /** A row of Banking Customers: the balance as a decimal string of satoshis. */

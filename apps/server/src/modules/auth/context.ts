@@ -18,10 +18,3 @@ export type AuthContext = {
   /** The base of links in emails, no trailing slash. */
   publicUrl: string;
 };
-
-/** Who is asking: for rate limits, sessions and the login history. */
-export type Client = {
-  /** Normalised (IPv4-mapped IPv6 as IPv4). With TRUST_PROXY, from X-Forwarded-For. */
-  ip: string;
-  userAgent: string | undefined;
-};

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { sameDigest } from "../../domain/digest.js";
 import { decryptSecret, deriveAuthKeys, encryptSecret } from "./keys.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
-import { hashToken, macCode, newCode, newToken, sameDigest } from "./tokens.js";
+import { hashToken, macCode, newCode, newToken } from "./tokens.js";
 import { newTotpSecret, totpCode, totpStep } from "./totp.js";
 
 describe("passwords", () => {

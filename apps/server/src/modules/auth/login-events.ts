@@ -1,11 +1,11 @@
 import type { LoginStatus } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
+import type { Client } from "../../domain/device.js";
 import { describeDevice } from "../../domain/device.js";
 import { describeLocation } from "../../domain/location.js";
 import { successfulSignInStatus } from "../../domain/suspicious-login.js";
-import { notices } from "../notifications/notices.js";
-import { notify } from "../notifications/notify.js";
-import type { AuthContext, Client } from "./context.js";
+import { notices, notify } from "../notifications/index.js";
+import type { AuthContext } from "./context.js";
 import { insertLoginEvent, signInFacts } from "./login-event-queries.js";
 
 async function record(

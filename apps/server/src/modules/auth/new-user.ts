@@ -6,7 +6,7 @@ import { normalizeEmail } from "../../domain/email.js";
 import type { User } from "../../domain/user.js";
 import { firstUsernameCandidates, usernameBase } from "../../domain/username.js";
 import { authText } from "./messages.js";
-import { findUserByEmail, insertUser, takenUsernames } from "./queries.js";
+import { findUserByEmail, insertUser, takenUsernames } from "./user-queries.js";
 
 export type NewAccount = {
   name: string;

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
+import { findSession, insertSession } from "./session-queries.js";
 import {
   findPasswordHash,
-  findSession,
   findTwoFactorSecrets,
   findUserByEmail,
   findUserById,
   findUserByUsername,
-  insertSession,
   insertUser,
   updateUser,
-} from "./queries.js";
+} from "./user-queries.js";
 
 let t: TestApp;
 beforeAll(async () => {

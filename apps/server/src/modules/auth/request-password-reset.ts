@@ -1,10 +1,12 @@
 import { PASSWORD_RESET_TTL_MS } from "../../domain/auth-policy.js";
+import type { Client } from "../../domain/device.js";
 import { normalizeEmail } from "../../domain/email.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
-import type { AuthContext, Client } from "./context.js";
+import type { AuthContext } from "./context.js";
 import { passwordResetEmail } from "./emails.js";
-import { findUserByEmail, insertResetToken } from "./queries.js";
+import { insertResetToken } from "./reset-token-queries.js";
 import { hashToken, newToken } from "./tokens.js";
+import { findUserByEmail } from "./user-queries.js";
 
 const { resetRequestsPerEmail, resetRequestsPerIp } = rateLimitRules;
 

@@ -1,19 +1,14 @@
 import { AppError } from "../../domain/app-error.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
-import { notices } from "../notifications/notices.js";
-import { notify } from "../notifications/notify.js";
+import { notices, notify } from "../notifications/index.js";
+import { deleteUserChallenges } from "./challenge-queries.js";
 import type { AuthContext } from "./context.js";
 import { authText } from "./messages.js";
 import { hashPassword } from "./passwords.js";
-import {
-  consumeResetToken,
-  deleteUserChallenges,
-  deleteUserResetTokens,
-  deleteUserSessions,
-  isUsableResetToken,
-  updateUser,
-} from "./queries.js";
+import { consumeResetToken, deleteUserResetTokens, isUsableResetToken } from "./reset-token-queries.js";
+import { deleteUserSessions } from "./session-queries.js";
 import { hashToken } from "./tokens.js";
+import { updateUser } from "./user-queries.js";
 
 const invalidLink = () => new AppError("BAD_REQUEST", authText.resetLinkInvalid);
 

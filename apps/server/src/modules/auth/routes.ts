@@ -14,10 +14,11 @@ import {
 } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { withAccount } from "../../domain/device.js";
+import { clientOf } from "../../plugins/client.js";
+import type { DeviceCookies } from "../../plugins/device-cookies.js";
 import { requireAuth, type SessionCookies, signedIn } from "../../plugins/session.js";
-import { clientOf } from "./client.js";
 import type { AuthContext } from "./context.js";
-import { type DeviceCookies, withAccount } from "./device-cookie.js";
 import { authText } from "./messages.js";
 import { requestPasswordReset } from "./request-password-reset.js";
 import { resendVerificationEmail } from "./resend-verification-email.js";

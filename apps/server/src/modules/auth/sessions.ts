@@ -1,8 +1,13 @@
 import type { Db } from "../../db/client.js";
 import { sessionExpiresAt } from "../../domain/auth-policy.js";
+import type { Client } from "../../domain/device.js";
 import type { User } from "../../domain/user.js";
-import type { Client } from "./context.js";
-import { deleteExpiredSessions, deleteSessionByTokenHash, insertSession, sessionFinder } from "./queries.js";
+import {
+  deleteExpiredSessions,
+  deleteSessionByTokenHash,
+  insertSession,
+  sessionFinder,
+} from "./session-queries.js";
 import { hashToken, newToken } from "./tokens.js";
 
 /** A session just made: the token goes into the cookie and nowhere else. */

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.js";
-import { deleteSessionByTokenHash } from "./queries.js";
+import { deleteSessionByTokenHash } from "./session-queries.js";
 import { hashToken } from "./tokens.js";
 
 /** Ends the session the browser holds, on the server (the route clears the cookie). */

@@ -1,8 +1,9 @@
 import type { AccountType } from "@satsbank/shared";
+import type { Client } from "../../domain/device.js";
 import { isLoopbackAddress } from "../../domain/ip-address.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
 import type { User } from "../../domain/user.js";
-import type { AuthContext, Client } from "./context.js";
+import type { AuthContext } from "./context.js";
 import { createVerificationLink, mailVerificationLink } from "./email-verification.js";
 import { assertEmailFree, insertNewUser } from "./new-user.js";
 import { hashPassword } from "./passwords.js";

@@ -1,16 +1,17 @@
 import type { LoginChallenge } from "@satsbank/shared";
 import { AppError } from "../../domain/app-error.js";
 import { SIGN_IN_CHALLENGE_TTL_MS } from "../../domain/auth-policy.js";
+import type { Client, KnownDevice } from "../../domain/device.js";
 import { normalizeEmail } from "../../domain/email.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
-import type { AuthContext, Client } from "./context.js";
-import type { KnownDevice } from "./device-cookie.js";
+import { replaceChallenge } from "./challenge-queries.js";
+import type { AuthContext } from "./context.js";
 import { signInCodeEmail } from "./emails.js";
 import { recordFailedSignIn } from "./login-events.js";
 import { authText } from "./messages.js";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.js";
-import { findSignInCredentials, replaceChallenge } from "./queries.js";
 import { hashToken, macCode, newCode, newToken } from "./tokens.js";
+import { findSignInCredentials } from "./user-queries.js";
 
 const {
   signInFailuresPerAccount,

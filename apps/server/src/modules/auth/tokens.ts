@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
 import { CODE_LENGTH } from "@satsbank/shared";
 
 /** A fresh 32-byte random token, base64url: session cookies, challenge ids, reset links. */
@@ -22,11 +22,4 @@ export function newCode(): string {
  */
 export function macCode(key: Buffer, challengeIdHash: string, code: string): string {
   return createHmac("sha256", key).update(`${challengeIdHash}:${code}`).digest("hex");
-}
-
-/** Compares two hex digests in constant time. */
-export function sameDigest(a: string, b: string): boolean {
-  const left = Buffer.from(a, "hex");
-  const right = Buffer.from(b, "hex");
-  return left.length === right.length && timingSafeEqual(left, right);
 }

@@ -7,8 +7,8 @@ import {
   markEmailVerified,
 } from "./email-verification-queries.js";
 import { authText } from "./messages.js";
-import { findUserById } from "./queries.js";
 import { hashToken } from "./tokens.js";
+import { findUserById } from "./user-queries.js";
 
 const alreadyVerified: VerifyEmailResponse = {
   status: "already-verified",

@@ -1,24 +1,18 @@
 import { AppError } from "../../domain/app-error.js";
 import { SIGN_IN_CHALLENGE_MAX_ATTEMPTS } from "../../domain/auth-policy.js";
+import type { Client } from "../../domain/device.js";
+import { sameDigest } from "../../domain/digest.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
 import type { User } from "../../domain/user.js";
-import type { AuthContext, Client } from "./context.js";
+import { type ChallengeRow, claimCodeAttempt, consumeChallenge, findChallenge } from "./challenge-queries.js";
+import type { AuthContext } from "./context.js";
 import { decryptSecret } from "./keys.js";
 import { recordFailedSignIn, recordSuccessfulSignIn } from "./login-events.js";
 import { authText } from "./messages.js";
-import {
-  type ChallengeRow,
-  claimCodeAttempt,
-  consumeChallenge,
-  findChallenge,
-  findTwoFactorSecrets,
-  findUserById,
-  type TwoFactorSecrets,
-  useTotpStep,
-} from "./queries.js";
 import { type NewSession, startSession } from "./sessions.js";
-import { hashToken, macCode, sameDigest } from "./tokens.js";
+import { hashToken, macCode } from "./tokens.js";
 import { totpStep } from "./totp.js";
+import { findTwoFactorSecrets, findUserById, type TwoFactorSecrets, useTotpStep } from "./user-queries.js";
 
 const expired = () => new AppError("UNAUTHENTICATED", authText.signInExpired);
 const wrongCode = () => new AppError("BAD_REQUEST", authText.wrongCode, { code: authText.wrongCode });

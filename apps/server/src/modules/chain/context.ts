@@ -3,6 +3,19 @@ import type { ChainBackend } from "../../bitcoin/chain/chain-backend.js";
 import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
 
+/** A block the follower processed, as its listeners hear of it. */
+export type ConnectedBlock = { height: number; txids: readonly string[]; at: Date };
+
+/**
+ * Told of each block the follower processes or undoes, inside that block's db transaction, so what it
+ * writes commits with the block or not at all: the withdrawals module notes which of the bank's payouts
+ * a block holds. The follower knows nothing of payouts; it only says what happened to the chain.
+ */
+export type BlockListener = {
+  connected(db: Db, block: ConnectedBlock): Promise<void>;
+  disconnected(db: Db, height: number): Promise<void>;
+};
+
 /** What the chain follower works with. */
 export type ChainContext = {
   db: Db;
@@ -23,4 +36,6 @@ export type ChainContext = {
    * 500 again. Without it, a pass reads the mempool as if new.
    */
   mempoolRead?: Set<string>;
+  /** Told of every block processed and undone (the worker passes the withdrawals module's). */
+  blockListeners: readonly BlockListener[];
 };

@@ -59,7 +59,7 @@ export async function updateDeposit(
   values: Partial<
     Pick<
       ChainDepositRow,
-      "status" | "blockHeight" | "blockHash" | "creditedAt" | "reorgedAt" | "walletTransactionId"
+      "status" | "blockHeight" | "blockHash" | "creditedAt" | "reorgedAt" | "transactionId"
     >
   >,
 ): Promise<void> {

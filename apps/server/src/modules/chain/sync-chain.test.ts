@@ -12,8 +12,9 @@ import { customerBalance } from "../../ledger/accounts.js";
 import { fakeClock } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { expectBooksBalanced, insertCustomer, walletContext } from "../../test/money-helpers.js";
-import { findWalletTransaction } from "../transactions/queries.js";
-import { depositAddressFor } from "../wallet/deposit-address.js";
+import { depositAddressFor } from "../addresses/index.js";
+import { findWalletTransaction } from "../transactions/index.js";
+import { payoutBlocks } from "../withdrawals/index.js";
 import { reconcileHotWallet } from "./books.js";
 import type { ChainContext } from "./context.js";
 import { findDepositsOf } from "./queries.js";
@@ -48,6 +49,7 @@ function context(overrides: Partial<ChainContext> = {}): ChainContext {
     clock,
     chain,
     walletKeys: walletContext(t).walletKeys,
+    blockListeners: [payoutBlocks],
     confirmations: 1,
     startHeight: 0,
     ...overrides,
@@ -67,8 +69,8 @@ async function depositOf(txid: string) {
 
 async function historyOf(user: User, txid: string) {
   const deposit = await depositOf(txid);
-  if (deposit.walletTransactionId === null) return undefined;
-  return findWalletTransaction(t.db, { userId: user.id, transactionId: deposit.walletTransactionId });
+  if (deposit.transactionId === null) return undefined;
+  return findWalletTransaction(t.db, { userId: user.id, transactionId: deposit.transactionId });
 }
 
 describe("the chain follower on the sandbox", () => {
@@ -172,7 +174,7 @@ describe("the chain follower on the sandbox", () => {
     expect(await depositOf(txid)).toMatchObject({
       status: "dust",
       valueSats: 545n,
-      walletTransactionId: null,
+      transactionId: null,
     });
     expect(await customerBalance(t.db, user.id)).toBe(0n);
   });

@@ -7,9 +7,10 @@ import { customerBalance } from "../../ledger/accounts.js";
 import { postJson } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { expectBooksBalanced, insertCustomer, walletContext } from "../../test/money-helpers.js";
-import { reconcileHotWallet } from "../chain/books.js";
-import { type ChainWorker, startChainWorker } from "../chain/chain-worker.js";
-import { depositAddressFor } from "../wallet/deposit-address.js";
+import { type ChainWorker, startChainWorker } from "../../worker/chain-worker.js";
+import { depositAddressFor } from "../addresses/index.js";
+import { reconcileHotWallet } from "../chain/index.js";
+import { payoutBlocks } from "../withdrawals/index.js";
 import { devSandboxLoopbackOnlyText } from "./routes.js";
 
 // The sandbox's controls as `npm run sandbox` and the end-to-end tests use them, with the real worker
@@ -38,10 +39,11 @@ describe("the sandbox chain's dev endpoints", () => {
         walletKeys: walletContext(t).walletKeys,
         confirmations: 1,
         startHeight: 0,
+        blockListeners: [payoutBlocks],
       },
       lead: () => tryAdvisoryLock(t.handle, ADVISORY_LOCKS.chainFollower),
       pollMs: 60_000,
-      sandbox: null,
+      mining: null,
       log: { info: () => {}, warn: () => {}, error: () => {} },
     });
     syncNow = () => worker.syncNow();

@@ -13,7 +13,7 @@ import { networkParams } from "../../bitcoin/network.js";
 import { fakeClock, getJson, postJson, signIn, signUp } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { signBip322, signLegacy, type TestKey, testKey } from "../../test/sign-message.js";
-import { createStaff } from "../auth/create-staff.js";
+import { createStaff } from "../auth/index.js";
 import { CHALLENGE_MAX_ATTEMPTS } from "./connect-wallet.js";
 import { CHALLENGE_TTL_MS } from "./create-challenge.js";
 import { findExternalWallet } from "./queries.js";

@@ -3,8 +3,8 @@ import type { Db } from "../../db/client.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { AppError } from "../../domain/app-error.js";
 import type { StaffActor } from "../../domain/staff.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
-import { notify } from "../notifications/notify.js";
+import { recordAuditEvent } from "../audit/index.js";
+import { notify } from "../notifications/index.js";
 import { changeItems } from "./change-items.js";
 import type { KycContext } from "./context.js";
 import {

@@ -7,7 +7,7 @@ import { getJson, postJson, signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { isoDay, noiseImage, onePagePdf, uploadGood, uploadRequest } from "../../test/kyc-helpers.js";
 import { type TestCustomer, testCustomer } from "../../test/money-helpers.js";
-import { createStaff } from "../auth/create-staff.js";
+import { createStaff } from "../auth/index.js";
 import { autoReviewReasons } from "./auto-review.js";
 import { kycReviewer } from "./reviewer.js";
 

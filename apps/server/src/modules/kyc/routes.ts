@@ -15,10 +15,9 @@ import { z } from "zod";
 import type { RateLimiter } from "../../adapters/rate-limit/limiter.js";
 import { AppError } from "../../domain/app-error.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
-import { staffActor } from "../../domain/staff.js";
+import { staffActorOf } from "../../plugins/client.js";
 import { requireAuth, requireRole, signedIn } from "../../plugins/session.js";
 import { assertStaffTwoFactor } from "../../plugins/staff-access.js";
-import { clientOf } from "../auth/client.js";
 import type { KycContext } from "./context.js";
 import { decideSubmission } from "./decide-submission.js";
 import { getKycOverview } from "./get-overview.js";
@@ -204,7 +203,7 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (
         submissionId: request.params.submissionId,
         decision: request.body.decision,
         reason: request.body.reason?.trim() || null,
-        decider: { actor: "staff", staff: staffActor(signedIn(request).user, clientOf(request)) },
+        decider: { actor: "staff", staff: staffActorOf(request) },
       }),
     }),
   );

@@ -3,7 +3,7 @@ import type { KycSubmission, KycSubmissionBody } from "@satsbank/shared";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { AppError } from "../../domain/app-error.js";
 import type { User } from "../../domain/user.js";
-import { notify } from "../notifications/notify.js";
+import { notify } from "../notifications/index.js";
 import { changeItems, type ItemChange } from "./change-items.js";
 import type { KycContext } from "./context.js";
 import {

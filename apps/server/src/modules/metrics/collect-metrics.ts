@@ -2,9 +2,8 @@ import type { ChainBackend } from "../../bitcoin/chain/chain-backend.js";
 import type { Db } from "../../db/client.js";
 import type { MetricFamily, Sample } from "../../domain/prometheus.js";
 import { ledgerActivity } from "../../ledger/activity.js";
-import { askTip } from "../admin/get-books.js";
-import { findLastBlock } from "../chain/queries.js";
-import { pendingWithdrawalTotals } from "../withdrawals/queries.js";
+import { askTip, findLastBlock } from "../chain/index.js";
+import { pendingWithdrawalTotals } from "../withdrawals/index.js";
 
 /** The database and the chain backend are asked with this deadline: a scrape never hangs on them. */
 export const SCRAPE_TIMEOUT_MS = 2_000;

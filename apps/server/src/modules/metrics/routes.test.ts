@@ -10,7 +10,7 @@ import { getJson } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { sendRequest, testCustomer } from "../../test/money-helpers.js";
 import { startSandboxChain } from "../../test/sandbox-chain.js";
-import { syncChain } from "../chain/sync-chain.js";
+import { syncChain } from "../chain/index.js";
 
 const TOKEN = "metrics-token-0123456789abcdefghijklmnop";
 const open: AppConfig["metrics"] = { enabled: true, token: null };

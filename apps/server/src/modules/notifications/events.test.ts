@@ -29,9 +29,9 @@ import {
   walletContext,
 } from "../../test/money-helpers.js";
 import { type SandboxChain, startSandboxChain } from "../../test/sandbox-chain.js";
+import { runPass } from "../../worker/chain-worker.js";
 import { totpCode } from "../auth/totp.js";
-import { runPass } from "../chain/chain-worker.js";
-import { sendBitcoin } from "../wallet/send-bitcoin.js";
+import { sendBitcoin } from "../wallet/index.js";
 import { mailDueNotifications } from "./mail-notifications.js";
 import { updateSettings } from "./update-settings.js";
 
@@ -316,7 +316,13 @@ describe("one db transaction with the event", () => {
       expect(await balanceOf(t, hugo.token)).toBe(0n);
       expect(await notificationsOf(gina.user.id)).toEqual([]);
       expect(
-        await mailDueNotifications({ db: t.db, mailer: nullMailer, brandName: "x", publicUrl: "x" }),
+        await mailDueNotifications({
+          db: t.db,
+          mailer: nullMailer,
+          emailOf: async () => "x@example.com",
+          brandName: "x",
+          publicUrl: "x",
+        }),
       ).toBe(0);
 
       // A deposit is not credited without its notification either: it stays pending for the next pass.

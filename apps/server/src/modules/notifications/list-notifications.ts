@@ -1,9 +1,9 @@
-import type { NotificationPage } from "@satsbank/shared";
+import type { Notification, NotificationPage } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
 import { decodeCursor, encodeCursor } from "../../domain/history.js";
 import { toNotification } from "./notification-view.js";
-import { countUnread, listNotifications as listRows } from "./queries.js";
+import { countUnread, findNotifications, listNotificationRows } from "./queries.js";
 
 export const invalidNotificationCursorText =
   "This page of your notifications is no longer available. Reload your notifications.";
@@ -30,7 +30,7 @@ export async function listNotifications({
     });
   }
   // One more row than asked says whether there is a next page.
-  const rows = await listRows(ctx.db, { userId, after, limit: limit + 1 });
+  const rows = await listNotificationRows(ctx.db, { userId, after, limit: limit + 1 });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -38,4 +38,13 @@ export async function listNotifications({
     nextCursor: rows.length > limit && last !== undefined ? encodeCursor(last.position) : null,
     unreadCount: await countUnread(ctx.db, userId),
   };
+}
+
+/** One of the customer's notifications as they see it (undefined: none of theirs has that id). */
+export async function findNotification(
+  db: Db,
+  { userId, notificationId }: { userId: string; notificationId: string },
+): Promise<Notification | undefined> {
+  const [row] = await findNotifications(db, { userId, ids: [notificationId] });
+  return row === undefined ? undefined : toNotification(row);
 }

@@ -1,6 +1,5 @@
 import type { Mailer } from "../../adapters/mailer/mailer.js";
 import type { Db } from "../../db/client.js";
-import { findUserById } from "../auth/queries.js";
 import { notificationEmail } from "./emails.js";
 import { claimDueEmails } from "./queries.js";
 
@@ -10,6 +9,8 @@ const BATCH = 50;
 export type MailNotificationsContext = {
   db: Db;
   mailer: Mailer;
+  /** The customer's email address (undefined: no such customer). The auth module's, given by app.ts. */
+  emailOf: (userId: string) => Promise<string | undefined>;
   brandName: string;
   publicUrl: string;
 };
@@ -25,11 +26,11 @@ export async function mailDueNotifications(ctx: MailNotificationsContext): Promi
   for (;;) {
     const claimed = await claimDueEmails(ctx.db, BATCH);
     for (const row of claimed) {
-      const customer = await findUserById(ctx.db, row.userId);
-      if (customer === undefined) continue;
+      const to = await ctx.emailOf(row.userId);
+      if (to === undefined) continue;
       await ctx.mailer.send(
         notificationEmail({
-          to: customer.email,
+          to,
           brandName: ctx.brandName,
           publicUrl: ctx.publicUrl,
           title: row.title,

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { Log } from "../../adapters/log.js";
 import type { Listen, Listening } from "../../db/listen.js";
 import { type MailNotificationsContext, mailDueNotifications } from "./mail-notifications.js";
 import { NOTIFICATIONS_CHANNEL } from "./queries.js";
@@ -39,7 +39,7 @@ export function notificationHub({
 }: {
   listen: Listen | null;
   mail: MailNotificationsContext;
-  log: Pick<FastifyBaseLogger, "error" | "warn">;
+  log: Pick<Log, "error" | "warn">;
 }): NotificationHub {
   const streams = new Map<string, Subscriber[]>();
   let listening: Listening | null = null;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { type FakeClock, fakeClock, getJson, postJson, signIn, signUp } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
-import { createStaff } from "../auth/create-staff.js";
+import { createStaff } from "../auth/index.js";
 import { notify } from "./notify.js";
 
 let t: TestApp;

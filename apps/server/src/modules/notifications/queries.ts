@@ -40,7 +40,7 @@ export function announcement(row: Pick<NotificationRow, "userId" | "id" | "email
  * One page of a customer's notifications, newest first, by keyset (the rows strictly after `after`),
  * spelled to match the index (user_id, created_at desc, id desc).
  */
-export async function listNotifications(
+export async function listNotificationRows(
   db: Db,
   query: { userId: string; after: HistoryPosition | null; limit: number },
 ): Promise<{ row: NotificationRow; position: HistoryPosition }[]> {

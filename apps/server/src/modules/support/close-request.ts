@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { AppError } from "../../domain/app-error.js";
 import type { StaffActor } from "../../domain/staff.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { recordAuditEvent } from "../audit/index.js";
 import { setRequestStatus } from "./queries.js";
 import { lockRequestOr404, supportStaffText } from "./reply-to-request.js";
 import { toAdminSupportRequests } from "./staff-view.js";

@@ -5,7 +5,7 @@ import { systemClock } from "../../adapters/clock.js";
 import { getJson, mailTo, postJson, signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { testCustomer } from "../../test/money-helpers.js";
-import { createStaff } from "../auth/create-staff.js";
+import { createStaff } from "../auth/index.js";
 
 let t: TestApp;
 beforeAll(async () => {

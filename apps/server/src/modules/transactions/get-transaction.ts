@@ -1,7 +1,7 @@
 import type { Transaction } from "@satsbank/shared";
-import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
 import { isUuid } from "../../domain/history.js";
+import type { TransactionsContext } from "./context.js";
 import { findWalletTransaction } from "./queries.js";
 import { toTransactionWithConfirmations } from "./transaction-view.js";
 
@@ -16,7 +16,7 @@ export async function getTransaction({
   userId,
   transactionId,
 }: {
-  ctx: { db: Db };
+  ctx: TransactionsContext;
   userId: string;
   transactionId: string;
 }): Promise<Transaction> {
@@ -26,5 +26,5 @@ export async function getTransaction({
     ? await findWalletTransaction(ctx.db, { userId, transactionId: canonical })
     : undefined;
   if (row === undefined) throw new AppError("NOT_FOUND", transactionNotFoundText);
-  return toTransactionWithConfirmations(ctx.db, row);
+  return toTransactionWithConfirmations(ctx.db, ctx.chainHeight, row);
 }

@@ -9,9 +9,9 @@ import {
   testCustomer,
   walletContext,
 } from "../../test/money-helpers.js";
-import { findUserById } from "../auth/queries.js";
-import { depositAddressFor } from "../wallet/deposit-address.js";
-import { sendBitcoin } from "../wallet/send-bitcoin.js";
+import { depositAddressFor } from "../addresses/index.js";
+import { findUserById } from "../auth/index.js";
+import { sendBitcoin } from "../wallet/index.js";
 
 let t: TestApp;
 let dora: TestCustomer;

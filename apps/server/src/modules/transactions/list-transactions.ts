@@ -1,14 +1,14 @@
 import type { HistoryFilter, TransactionPage } from "@satsbank/shared";
-import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
 import { containsPattern, decodeCursor, encodeCursor, typeForFilter } from "../../domain/history.js";
+import type { TransactionsContext } from "./context.js";
 import { listWalletTransactions } from "./queries.js";
 import { toTransactions } from "./transaction-view.js";
 
 export const invalidCursorText = "This page of the history is no longer available. Reload the history.";
 
 export type ListTransactionsInput = {
-  ctx: { db: Db };
+  ctx: TransactionsContext;
   userId: string;
   filter: HistoryFilter;
   q?: string | undefined;
@@ -36,6 +36,7 @@ export async function listTransactions(input: ListTransactionsInput): Promise<Tr
   return {
     items: await toTransactions(
       input.ctx.db,
+      input.ctx.chainHeight,
       page.map(({ row }) => row),
     ),
     nextCursor: rows.length > input.limit && last !== undefined ? encodeCursor(last.position) : null,

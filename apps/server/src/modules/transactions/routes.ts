@@ -6,15 +6,18 @@ import {
 } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Db } from "../../db/client.js";
 import { requireRole, signedIn } from "../../plugins/session.js";
+import type { TransactionsContext } from "./context.js";
 import { getTransaction } from "./get-transaction.js";
 import { listTransactions } from "./list-transactions.js";
 
 const tags = ["transactions"];
 
 /** The signed-in customer's history: a page at a time, or one transaction. */
-export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: { db: Db } }> = async (app, { ctx }) => {
+export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: TransactionsContext }> = async (
+  app,
+  { ctx },
+) => {
   app.addHook("preHandler", requireRole("customer"));
 
   app.get(

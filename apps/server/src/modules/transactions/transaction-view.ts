@@ -1,6 +1,5 @@
 import type { Transaction } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
-import { findLastBlock } from "../chain/queries.js";
 import type { WalletTransactionRow } from "./queries.js";
 
 /**
@@ -34,19 +33,30 @@ export function toTransaction(row: WalletTransactionRow, chainHeight: number | n
   };
 }
 
+/**
+ * The height of the last block the chain follower processed (null before the first), which confirmations
+ * are counted against. The chain module answers it; app.ts hands it to the use cases that show rows.
+ */
+export type ChainHeight = (db: Db) => Promise<number | null>;
+
 /** The rows as the customer sees them, their confirmations counted (one look-up, only when one has a txid). */
-export async function toTransactions(db: Db, rows: readonly WalletTransactionRow[]): Promise<Transaction[]> {
+export async function toTransactions(
+  db: Db,
+  chainHeight: ChainHeight,
+  rows: readonly WalletTransactionRow[],
+): Promise<Transaction[]> {
   const onChain = rows.some((row) => row.txid !== null && row.blockHeight !== null);
-  const chainHeight = onChain ? ((await findLastBlock(db))?.height ?? null) : null;
-  return rows.map((row) => toTransaction(row, chainHeight));
+  const height = onChain ? await chainHeight(db) : null;
+  return rows.map((row) => toTransaction(row, height));
 }
 
 /** One row as the customer sees it, its confirmations counted. */
 export async function toTransactionWithConfirmations(
   db: Db,
+  chainHeight: ChainHeight,
   row: WalletTransactionRow,
 ): Promise<Transaction> {
-  const [transaction] = await toTransactions(db, [row]);
+  const [transaction] = await toTransactions(db, chainHeight, [row]);
   if (transaction === undefined) throw new Error("A transaction row gave no transaction");
   return transaction;
 }

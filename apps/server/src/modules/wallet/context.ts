@@ -4,6 +4,7 @@ import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
 import type { SendLimits } from "../../domain/kyc.js";
 import type { Sats } from "../../domain/money.js";
+import type { ChainHeight } from "../transactions/index.js";
 
 /** What the wallet use cases work with; each takes the part it needs. */
 export type WalletContext = {
@@ -16,4 +17,6 @@ export type WalletContext = {
   withdrawalFeeSats: Sats;
   /** The rolling 24-hour send limit of each verification level (SEND_LIMIT_LEVEL_1_SAT, _2_SAT). */
   sendLimits: SendLimits;
+  /** The follower's height: a repeated send's answer counts its confirmations (the chain module's). */
+  chainHeight: ChainHeight;
 };

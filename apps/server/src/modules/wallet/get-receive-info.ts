@@ -1,7 +1,7 @@
 import type { ReceiveInfo } from "@satsbank/shared";
 import type { User } from "../../domain/user.js";
+import { depositAddressFor } from "../addresses/index.js";
 import type { WalletContext } from "./context.js";
-import { depositAddressFor } from "./deposit-address.js";
 
 /**
  * Where the customer can be paid: their current deposit address (assigned on first need) with its BIP21

@@ -2,7 +2,7 @@ import type { WalletSummary } from "@satsbank/shared";
 import { levelOf } from "../../domain/kyc.js";
 import { centsToUsdText } from "../../domain/price.js";
 import { sendFee, spendableAmount } from "../../domain/send-rules.js";
-import { limitOf, sendLimitWindowStart, toSendLimit } from "../kyc/send-limit.js";
+import { limitOf, sendLimitWindowStart, toSendLimit } from "../kyc/index.js";
 import type { WalletContext } from "./context.js";
 import { findSenderFigures } from "./queries.js";
 

@@ -7,11 +7,13 @@ import type { User } from "../../domain/user.js";
 import { bankAccountId, customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
 import { IdempotencyKeyReusedError, InsufficientFundsError } from "../../ledger/errors.js";
 import { postTransfers, type Transfer } from "../../ledger/post-transfers.js";
-import { notices } from "../notifications/notices.js";
-import { notify, notifyEach } from "../notifications/notify.js";
-import type { WalletTransactionRow } from "../transactions/queries.js";
-import { recordCustomerTransfer, recordWithdrawal } from "../transactions/record-transfer.js";
-import { queueWithdrawal } from "../withdrawals/queue-withdrawal.js";
+import { notices, notify, notifyEach } from "../notifications/index.js";
+import {
+  recordCustomerTransfer,
+  recordWithdrawal,
+  type WalletTransactionRow,
+} from "../transactions/index.js";
+import { queueWithdrawal } from "../withdrawals/index.js";
 import type { SendRequestRow } from "./queries.js";
 import type { Payee } from "./resolve-payee.js";
 

@@ -6,8 +6,8 @@ import { isValidAddress } from "../../bitcoin/keys.js";
 import { getJson, signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { testCustomer } from "../../test/money-helpers.js";
-import { createStaff } from "../auth/create-staff.js";
-import { findDepositAddresses, markDepositAddressesUsed } from "./queries.js";
+import { findDepositAddresses, markDepositAddressesUsed } from "../addresses/index.js";
+import { createStaff } from "../auth/index.js";
 
 let t: TestApp;
 beforeAll(async () => {

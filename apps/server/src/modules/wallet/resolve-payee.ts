@@ -3,9 +3,9 @@ import { addressChecker } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
 import { parseRecipient, type RecipientInput } from "../../domain/recipient.js";
 import type { User } from "../../domain/user.js";
-import { findUserById, findUserByUsername } from "../auth/queries.js";
+import { findDepositAddress } from "../addresses/index.js";
+import { findUserById, findUserByUsername } from "../auth/index.js";
 import type { WalletContext } from "./context.js";
-import { findDepositAddress } from "./queries.js";
 
 /** The customer a recipient names: reached by username, or by one of their deposit addresses. */
 export type Payee = { user: User; address: string | null };

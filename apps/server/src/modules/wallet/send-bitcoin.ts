@@ -5,10 +5,14 @@ import { inDbTransaction } from "../../db/db-transaction.js";
 import { requestHash } from "../../domain/idempotency.js";
 import { normalisedRecipient } from "../../domain/recipient.js";
 import type { User } from "../../domain/user.js";
-import { lockUserStatus } from "../auth/queries.js";
-import { lockSendLimit } from "../kyc/send-limit.js";
-import { findWalletTransaction } from "../transactions/queries.js";
-import { toTransaction, toTransactionWithConfirmations } from "../transactions/transaction-view.js";
+import { lockUserStatus } from "../auth/index.js";
+import { lockSendLimit } from "../kyc/index.js";
+import {
+  type ChainHeight,
+  findWalletTransaction,
+  toTransaction,
+  toTransactionWithConfirmations,
+} from "../transactions/index.js";
 import { accountInactive, assertMaySend, checkSend } from "./check-send.js";
 import type { WalletContext } from "./context.js";
 import { keyReused, postTransfer, postWithdrawal } from "./post-send.js";
@@ -16,7 +20,10 @@ import { claimSendRequest, findSendRequest, type SendRequestRow } from "./querie
 import { readRecipient } from "./resolve-payee.js";
 
 export type SendBitcoinInput = {
-  ctx: Pick<WalletContext, "db" | "clock" | "walletKeys" | "withdrawalFeeSats" | "sendLimits">;
+  ctx: Pick<
+    WalletContext,
+    "db" | "clock" | "walletKeys" | "withdrawalFeeSats" | "sendLimits" | "chainHeight"
+  >;
   sender: User;
   body: SendBody;
 };
@@ -42,7 +49,7 @@ export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Prom
       transactionId: randomUUID(),
       createdAt: at,
     };
-    if (!(await claimSendRequest(tx, request))) return repeatedSend(tx, request);
+    if (!(await claimSendRequest(tx, request))) return repeatedSend(tx, ctx.chainHeight, request);
     // The customer's sends take turns from here to the commit: the limit sees every earlier one.
     await lockSendLimit(tx, sender.id);
     // Read under a share lock: a deactivation waits for this send, or this send sees it.
@@ -71,11 +78,11 @@ export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Prom
 }
 
 /** The key was claimed by an earlier send: the same body gets that send's answer, another body a 409. */
-async function repeatedSend(tx: Db, request: SendRequestRow): Promise<Transaction> {
+async function repeatedSend(tx: Db, chainHeight: ChainHeight, request: SendRequestRow): Promise<Transaction> {
   const first = await findSendRequest(tx, request);
   if (first === undefined) throw new Error(`send request ${request.idempotencyKey} is claimed but missing`);
   if (first.requestHash !== request.requestHash) throw keyReused();
   const row = await findWalletTransaction(tx, { userId: request.userId, transactionId: first.transactionId });
   if (row === undefined) throw new Error(`send request ${first.idempotencyKey} has no transaction`);
-  return toTransactionWithConfirmations(tx, row);
+  return toTransactionWithConfirmations(tx, chainHeight, row);
 }

@@ -5,7 +5,7 @@ import { type FakeClock, fakeClock, getJson, postJson, signIn } from "../../test
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { uploadGood } from "../../test/kyc-helpers.js";
 import { balanceOf, expectBooksBalanced, sendRequest, testCustomer } from "../../test/money-helpers.js";
-import { kycReviewer } from "../kyc/reviewer.js";
+import { kycReviewer } from "../kyc/index.js";
 
 // The rolling 24-hour send limits of the verification levels, small here so the numbers read easily:
 // level 1 may send 50,000 sat a day, level 2 (enhanced) 200,000.

@@ -19,7 +19,7 @@ import {
   testCustomer,
   walletContext,
 } from "../../test/money-helpers.js";
-import { depositAddressFor } from "./deposit-address.js";
+import { depositAddressFor } from "../addresses/index.js";
 
 let t: TestApp;
 let alice: TestCustomer;

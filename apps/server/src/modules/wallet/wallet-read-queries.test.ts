@@ -4,7 +4,7 @@ import { getJson } from "../../test/auth-helpers.js";
 import { queriesOf } from "../../test/count-queries.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { expectBooksBalanced, sendRequest, testCustomer } from "../../test/money-helpers.js";
-import { upsertSettings } from "../notifications/queries.js";
+import { upsertSettings } from "../notifications/index.js";
 
 // The authenticated reads and the send are the bank's hottest requests (docs/BENCHMARKS.md): each database
 // round trip costs a share of their throughput, and a write on a read would serialize them. These pin what

@@ -1,4 +1,4 @@
-import type { ChainContext } from "../chain/context.js";
+import type { ChainContext } from "../chain/index.js";
 
 /** What the payouts work with: the chain follower's context (the database, the backend, the wallet). */
 export type PayoutContext = Pick<ChainContext, "db" | "clock" | "chain" | "walletKeys" | "confirmations"> & {

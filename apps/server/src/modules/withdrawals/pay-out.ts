@@ -8,9 +8,9 @@ import {
   signPayout,
 } from "../../bitcoin/payout-transaction.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
-import { claimAvailableUtxos, lockUtxosFor } from "../chain/queries.js";
-import { markWithdrawalsSigned } from "../transactions/record-transfer.js";
-import { claimNextIndex } from "../wallet/queries.js";
+import { claimNextIndex } from "../addresses/index.js";
+import { claimAvailableUtxos, lockUtxosFor } from "../chain/index.js";
+import { markWithdrawalsSigned } from "../transactions/index.js";
 import type { PayoutContext } from "./context.js";
 import {
   anyQueuedWithdrawal,

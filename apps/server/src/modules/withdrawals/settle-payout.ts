@@ -2,10 +2,9 @@ import { inDbTransaction } from "../../db/db-transaction.js";
 import { sats } from "../../domain/money.js";
 import { bankAccountId, customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
 import { postTransfers, type Transfer } from "../../ledger/post-transfers.js";
-import { insertUtxo, releaseUtxosOf, spendUtxosOf } from "../chain/queries.js";
-import { notices } from "../notifications/notices.js";
-import { notify } from "../notifications/notify.js";
-import { markWithdrawalsFinished } from "../transactions/record-transfer.js";
+import { insertUtxo, releaseUtxosOf, spendUtxosOf } from "../chain/index.js";
+import { notices, notify } from "../notifications/index.js";
+import { markWithdrawalsFinished } from "../transactions/index.js";
 import type { PayoutContext } from "./context.js";
 import { findWithdrawalsOf, finishWithdrawals, lockOpenPayout, updatePayout } from "./queries.js";
 

@@ -1,4 +1,4 @@
-import { findLastBlock } from "../chain/queries.js";
+import { followerHeight } from "../chain/index.js";
 import type { PayoutContext } from "./context.js";
 import { broadcastPayout } from "./pay-out.js";
 import { findPayoutsToTrack } from "./queries.js";
@@ -15,7 +15,7 @@ export type PayoutsReport = { settled: number; failed: number; rebroadcast: numb
  */
 export async function trackPayouts(ctx: PayoutContext): Promise<PayoutsReport> {
   const report: PayoutsReport = { settled: 0, failed: 0, rebroadcast: 0 };
-  const chainHeight = (await findLastBlock(ctx.db))?.height ?? null;
+  const chainHeight = await followerHeight(ctx.db);
   for (const payout of await findPayoutsToTrack(ctx.db)) {
     if (payout.blockHeight !== null) {
       const deep = chainHeight !== null && chainHeight - payout.blockHeight + 1 >= ctx.confirmations;

@@ -12,10 +12,10 @@ import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { markVerified } from "../../test/mark-verified.js";
 import { insertCustomer, walletContext } from "../../test/money-helpers.js";
 import { expectChainBooksBalanced, type SandboxChain, startSandboxChain } from "../../test/sandbox-chain.js";
-import { runPass } from "../chain/chain-worker.js";
-import { findWalletTransaction } from "../transactions/queries.js";
-import { depositAddressFor } from "../wallet/deposit-address.js";
-import { sendBitcoin } from "../wallet/send-bitcoin.js";
+import { runPass } from "../../worker/chain-worker.js";
+import { depositAddressFor } from "../addresses/index.js";
+import { findWalletTransaction } from "../transactions/index.js";
+import { sendBitcoin } from "../wallet/index.js";
 import { payOutQueued } from "./pay-out.js";
 import { findPayout, findPayoutsToTrack, findWithdrawalsOf } from "./queries.js";
 

@@ -1,7 +1,7 @@
 import { apiPaths, externalWalletErrors } from "@satsbank/shared";
 import { expect } from "vitest";
 import { systemClock } from "../../adapters/clock.js";
-import { authText } from "../../modules/auth/messages.js";
+import { authText } from "../../modules/auth/index.js";
 import { totpCode } from "../../modules/auth/totp.js";
 import { CHALLENGE_MAX_ATTEMPTS } from "../../modules/external-wallets/connect-wallet.js";
 import { codeIn, mailTo, signUp, startSignIn } from "../auth-helpers.js";

@@ -1,6 +1,6 @@
 import { apiPaths, sendErrors } from "@satsbank/shared";
 import { expect } from "vitest";
-import { authText } from "../../modules/auth/messages.js";
+import { authText } from "../../modules/auth/index.js";
 import { type Attack, attack, call, expectRefused, freshIp } from "./attack.js";
 import type { World } from "./world.js";
 

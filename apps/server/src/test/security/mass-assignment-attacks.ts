@@ -1,6 +1,6 @@
 import { apiPaths } from "@satsbank/shared";
 import { expect } from "vitest";
-import { findUserById } from "../../modules/auth/queries.js";
+import { findUserById } from "../../modules/auth/index.js";
 import { newAccount } from "../auth-helpers.js";
 import { balanceOf, testCustomer } from "../money-helpers.js";
 import { type Attack, attack, call } from "./attack.js";

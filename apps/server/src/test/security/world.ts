@@ -5,7 +5,7 @@ import { apiPaths } from "@satsbank/shared";
 import { expect } from "vitest";
 import { fsDocumentStorage } from "../../adapters/storage/fs-storage.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
-import { notify } from "../../modules/notifications/notify.js";
+import { notify } from "../../modules/notifications/index.js";
 import { getJson, postJson } from "../auth-helpers.js";
 import { createTestApp, type TestApp } from "../create-test-app.js";
 import { uploadGood } from "../kyc-helpers.js";

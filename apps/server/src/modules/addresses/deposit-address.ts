@@ -1,7 +1,7 @@
 import { RECEIVE_CHAIN } from "../../bitcoin/keys.js";
 import { receiveAddress } from "../../bitcoin/wallet-keys.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
-import type { WalletContext } from "./context.js";
+import type { AddressesContext } from "./context.js";
 import { findCurrentDepositAddress, insertDepositAddress, lockNextIndex } from "./queries.js";
 
 /**
@@ -14,7 +14,7 @@ export async function depositAddressFor({
   ctx,
   userId,
 }: {
-  ctx: Pick<WalletContext, "db" | "clock" | "walletKeys">;
+  ctx: AddressesContext;
   userId: string;
 }): Promise<string> {
   const network = ctx.walletKeys.network;

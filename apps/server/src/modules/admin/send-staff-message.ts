@@ -5,11 +5,10 @@ import { inDbTransaction } from "../../db/db-transaction.js";
 import { AppError } from "../../domain/app-error.js";
 import { isUuid } from "../../domain/history.js";
 import type { StaffActor } from "../../domain/staff.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
-import { findUserById } from "../auth/queries.js";
-import { notify } from "./notify.js";
-
-export const customerNotFoundText = "This customer was not found.";
+import { recordAuditEvent } from "../audit/index.js";
+import { findUserById } from "../auth/index.js";
+import { notify } from "../notifications/index.js";
+import { customerNotFoundText } from "./get-customer-details.js";
 
 /**
  * A message from staff to one customer: a system notification (always made), its subject the title and

@@ -1,11 +1,13 @@
-import type { FastifyBaseLogger } from "fastify";
-import { ChainBackendError } from "../../bitcoin/chain/chain-backend.js";
-import type { SandboxNode } from "../../bitcoin/sandbox/sandbox-node.js";
-import type { HeldLock } from "../../db/advisory-lock.js";
-import { type PayOutReport, payOutQueued } from "../withdrawals/pay-out.js";
-import { type PayoutsReport, trackPayouts } from "../withdrawals/track-payouts.js";
-import type { ChainContext } from "./context.js";
-import { type SyncReport, syncChain } from "./sync-chain.js";
+import type { Log } from "../adapters/log.js";
+import { ChainBackendError } from "../bitcoin/chain/chain-backend.js";
+import type { HeldLock } from "../db/advisory-lock.js";
+import { type ChainContext, type SyncReport, syncChain } from "../modules/chain/index.js";
+import {
+  type PayOutReport,
+  type PayoutsReport,
+  payOutQueued,
+  trackPayouts,
+} from "../modules/withdrawals/index.js";
 
 /** One pass of the worker: what the follower read, and what the payouts did. */
 export type PassReport = SyncReport & { payouts: PayoutsReport; payOut: PayOutReport };
@@ -26,9 +28,9 @@ export type ChainWorkerOptions = {
   /** Tries to become the one follower (an advisory lock); null while another process is. */
   lead: () => Promise<HeldLock | null>;
   pollMs: number;
-  /** The sandbox node and how often it mines (0: only on demand), when the sandbox is the backend. */
-  sandbox: { node: SandboxNode; blockMs: number } | null;
-  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** Mines a block every `blockMs` (0: only on demand): the sandbox chain's blocks; null for a real chain. */
+  mining: { mine(): Promise<unknown>; blockMs: number } | null;
+  log: Log;
 };
 
 export type ChainWorker = {
@@ -43,13 +45,7 @@ export type ChainWorker = {
  * leader dies: its connection closes and the lock with it. A backend that is down or answers garbage
  * is logged and tried again at the next pass: deposits wait, nothing is lost or credited twice.
  */
-export function startChainWorker({
-  ctx: given,
-  lead,
-  pollMs,
-  sandbox,
-  log,
-}: ChainWorkerOptions): ChainWorker {
+export function startChainWorker({ ctx: given, lead, pollMs, mining, log }: ChainWorkerOptions): ChainWorker {
   const ctx: ChainContext = { ...given, mempoolRead: given.mempoolRead ?? new Set() };
   let lock: HeldLock | null = null;
   let stopped = false;
@@ -73,8 +69,8 @@ export function startChainWorker({
 
   async function pass(): Promise<PassReport | null> {
     if (stopped || !(await leading())) return null;
-    if (sandbox !== null && sandbox.blockMs > 0 && Date.now() - lastBlockAt >= sandbox.blockMs) {
-      await sandbox.node.mine(1);
+    if (mining !== null && mining.blockMs > 0 && Date.now() - lastBlockAt >= mining.blockMs) {
+      await mining.mine();
       lastBlockAt = Date.now();
     }
     const report = await runPass(ctx);

@@ -1,15 +1,8 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { sameDigest } from "./tokens.js";
+import type { KnownDevice } from "../domain/device.js";
+import { sameDigest } from "../domain/digest.js";
 
-/**
- * A browser that signed in before: a random id of its own and the accounts it signed in to. Sign-in
- * counts its wrong passwords apart from everyone else's, so others' failures cannot lock it out.
- */
-export type KnownDevice = { id: string; accountIds: readonly string[] };
-
-/** A shared computer may hold a few accounts; the oldest one drops out beyond this. */
-const MAX_ACCOUNTS = 5;
 const MAX_AGE_SECONDS = 365 * 24 * 3600;
 const VERSION = "v1";
 
@@ -30,15 +23,6 @@ export function openDevice(key: Buffer, value: string | undefined): KnownDevice 
     return null;
   }
   return { id, accountIds: accounts === "" ? [] : accounts.split("~") };
-}
-
-/** The device after signing in to `accountId`: a new one when the browser had none. */
-export function withAccount(device: KnownDevice | null, accountId: string): KnownDevice {
-  const others = (device?.accountIds ?? []).filter((id) => id !== accountId);
-  return {
-    id: device?.id ?? randomBytes(16).toString("base64url"),
-    accountIds: [...others, accountId].slice(-MAX_ACCOUNTS),
-  };
 }
 
 /** The device cookie: read and verified, and set after a sign-in. */

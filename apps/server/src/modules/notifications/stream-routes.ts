@@ -1,18 +1,58 @@
 import type { OutgoingHttpHeaders } from "node:http";
-import { notificationStreamEvents } from "@satsbank/shared";
+import { apiPaths, notificationStreamEvents } from "@satsbank/shared";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Clock } from "../../adapters/clock.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
+import { type LoadSession, requireRole, type SessionCookies, signedIn } from "../../plugins/session.js";
+import { findNotification } from "./list-notifications.js";
 import type { NotificationHub } from "./notification-hub.js";
-import { toNotification } from "./notification-view.js";
-import { findNotifications } from "./queries.js";
 
-export type StreamContext = {
+type StreamContext = {
   db: Db;
   hub: NotificationHub;
   /** A comment line this often keeps proxies from closing an idle stream, and re-checks the session. */
   heartbeatMs: number;
   log: Pick<FastifyBaseLogger, "warn">;
+};
+
+export type StreamRoutesOptions = {
+  ctx: { db: Db; clock: Clock };
+  hub: NotificationHub;
+  /** The stream re-checks its session at each heartbeat: a signed-out browser stops hearing. */
+  loadSession: LoadSession;
+  cookies: SessionCookies;
+  heartbeatMs: number;
+};
+
+/** `GET /api/notifications/stream`: the customer's notifications as they are made (see below). */
+export const notificationStreamRoutes: FastifyPluginAsyncZod<StreamRoutesOptions> = async (
+  app,
+  { ctx, hub, loadSession, cookies, heartbeatMs },
+) => {
+  app.get(
+    apiPaths.notifications.stream,
+    {
+      preHandler: requireRole("customer"),
+      schema: {
+        summary: "Server-sent events (text/event-stream): each notification made while it is open",
+        tags: ["notifications"],
+      },
+    },
+    async (request, reply) => {
+      const { sessionId, user } = signedIn(request);
+      const token = cookies.read(request) ?? "";
+      openNotificationStream({
+        ctx: { db: ctx.db, hub, heartbeatMs, log: request.log },
+        request,
+        reply,
+        userId: user.id,
+        stillSignedIn: async () => (await loadSession(token, ctx.clock.now()))?.sessionId === sessionId,
+      });
+      return reply;
+    },
+  );
 };
 
 /** What the browser waits before reconnecting a stream that closed (EventSource's `retry`). */
@@ -31,7 +71,7 @@ const SAME_SITE = new Set(["same-origin", "none"]);
  * (`X-Accel-Buffering: no`, `no-transform`). It ends when the browser closes it, when the session ends
  * (checked at each heartbeat), or when the server closes (the hub closes every stream first).
  */
-export function openNotificationStream({
+function openNotificationStream({
   ctx,
   request,
   reply,
@@ -78,10 +118,10 @@ export function openNotificationStream({
     delivering = delivering.then(async () => {
       if (closed) return;
       try {
-        const [row] = await findNotifications(ctx.db, { userId, ids: [notificationId] });
-        if (row === undefined) return;
-        const data = JSON.stringify(toNotification(row));
-        write(`id: ${row.id}\nevent: ${notificationStreamEvents.notification}\ndata: ${data}\n\n`);
+        const notification = await findNotification(ctx.db, { userId, notificationId });
+        if (notification === undefined) return;
+        const data = JSON.stringify(notification);
+        write(`id: ${notification.id}\nevent: ${notificationStreamEvents.notification}\ndata: ${data}\n\n`);
       } catch (error) {
         ctx.log.warn({ err: error }, "a notification could not be streamed; the stream closes");
         close();

@@ -1,0 +1,14 @@
+// The addresses module: the bank's addresses on the chain. It assigns each customer their deposit
+// addresses (BIP84 receive chain), finds whose an address is, and hands out the next index of a
+// derivation chain (the change chain of payouts). It owns deposit_addresses and address_chains.
+export type { AddressesContext } from "./context.js";
+export { depositAddressFor } from "./deposit-address.js";
+export {
+  claimNextIndex,
+  type DepositAddressRow,
+  findCurrentDepositAddress,
+  findDepositAddress,
+  findDepositAddresses,
+  type IssuedAddress,
+  markDepositAddressesUsed,
+} from "./queries.js";

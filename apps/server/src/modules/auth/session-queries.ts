@@ -1,0 +1,68 @@
+import { and, eq, lt, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { sessions, users } from "../../db/schema/index.js";
+import type { User } from "../../domain/user.js";
+import { userColumns } from "./user-queries.js";
+
+// The sessions table (the auth module owns it): one row per signed-in browser, found by its token's hash.
+
+export async function insertSession(db: Db, values: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+/**
+ * The live session with this token hash and its user. A deactivated account has none (its sessions are
+ * deleted with the deactivation); its status is checked here too, so no session of one is ever live.
+ */
+/** The live session of a token's hash and its active person; the hash and the time are placeholders. */
+function sessionQuery(db: Db) {
+  return db
+    .select({ sessionId: sessions.id, user: userColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        sql`${sessions.expiresAt} > ${sql.placeholder("now")}::timestamptz`,
+        eq(users.status, "active"),
+      ),
+    );
+}
+
+type FoundSession = { sessionId: string; user: User };
+
+export async function findSession(db: Db, tokenHash: string, now: Date): Promise<FoundSession | undefined> {
+  const [row] = await sessionQuery(db).execute({ tokenHash, now: now.toISOString() });
+  return row;
+}
+
+/**
+ * findSession, prepared once on `db` (the database, not a db transaction): the session plugin's lookup,
+ * which every signed-in request makes. Drizzle builds its SQL once instead of on every request, and
+ * PostgreSQL parses and plans it once per connection (a named prepared statement).
+ */
+export function sessionFinder(db: Db): (tokenHash: string, now: Date) => Promise<FoundSession | undefined> {
+  const prepared = sessionQuery(db).prepare("find_session");
+  return async (tokenHash, now) => {
+    const [row] = await prepared.execute({ tokenHash, now: now.toISOString() });
+    return row;
+  };
+}
+
+export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends the account's sessions, all of them or all but `except`; answers how many ended. */
+export async function deleteUserSessions(db: Db, userId: string, except?: string): Promise<number> {
+  const others = except === undefined ? undefined : ne(sessions.id, except);
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), others))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+export async function deleteExpiredSessions(db: Db, userId: string, now: Date): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
+}

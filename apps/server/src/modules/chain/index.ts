@@ -1,0 +1,22 @@
+// The chain module: the bank on the chain. The follower (syncChain) reads the best chain block by block:
+// deposits to customers' addresses, seen and credited, reorganisations undone; the hot wallet's coins;
+// the books' on-chain invariants. It owns chain_blocks, chain_deposits and hot_wallet_utxos, and tells
+// its block listeners of every block processed and undone (the payouts are the withdrawals module's).
+
+export { type Books, checkBooks, type HotWalletReconciliation, reconcileHotWallet } from "./books.js";
+export { askTip, followerHeight, TIP_TIMEOUT_MS } from "./chain-position.js";
+export type { BlockListener, ChainContext, ConnectedBlock } from "./context.js";
+export { paymentsIn } from "./payments.js";
+export {
+  type ChainDepositRow,
+  claimAvailableUtxos,
+  findLastBlock,
+  findReorgedDeposits,
+  type HotWalletUtxoRow,
+  insertUtxo,
+  lockUtxosFor,
+  releaseUtxosOf,
+  spendUtxosOf,
+  sumUtxos,
+} from "./queries.js";
+export { type SyncReport, syncChain } from "./sync-chain.js";

@@ -1,0 +1,37 @@
+// The transactions module: each customer's history. It records the transactions of every event in that
+// event's db transaction (a transfer's two sides, a deposit seen and credited, a withdrawal and its
+// payout's progress) and shows them: the customer's own pages and one transaction, staff's list of all.
+// It owns wallet_transactions. Confirmations are counted against the follower's height, which the chain
+// module answers through the ChainHeight port.
+export type { TransactionsContext } from "./context.js";
+export { invalidCursorText } from "./list-transactions.js";
+export {
+  type AllTransactionsQuery,
+  findWalletTransaction,
+  findWalletTransactionByTransfer,
+  type HistoryQuery,
+  listAllWalletTransactions,
+  listWalletTransactions,
+  type StaffListedRow,
+  type WalletTransactionRow,
+} from "./queries.js";
+export {
+  type CustomerTransfer,
+  markChainPosition,
+  markDepositCredited,
+  markDepositStatus,
+  markWithdrawalsFinished,
+  markWithdrawalsSigned,
+  type Party,
+  recordCustomerTransfer,
+  recordDepositSeen,
+  recordOpeningBalance,
+  recordWithdrawal,
+} from "./record-transactions.js";
+export { transactionRoutes } from "./routes.js";
+export {
+  type ChainHeight,
+  toTransaction,
+  toTransactions,
+  toTransactionWithConfirmations,
+} from "./transaction-view.js";
