@@ -3,8 +3,11 @@ import { plainText } from "./text.js";
 
 // What every list endpoint shares: its search box, its keyset cursor, its page size and the page it answers.
 
+/** The longest text a search box takes. */
+export const SEARCH_TEXT_MAX_LENGTH = 100;
+
 /** A free-text search box's value. */
-export const searchTextSchema = z.string().trim().check(plainText).max(100).optional();
+export const searchTextSchema = z.string().trim().check(plainText).max(SEARCH_TEXT_MAX_LENGTH).optional();
 
 /** An opaque keyset cursor: pass back `nextCursor` as it came. */
 export const keysetCursorSchema = z.string().check(plainText).max(200).optional();

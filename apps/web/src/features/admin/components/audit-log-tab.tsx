@@ -1,13 +1,13 @@
 import { type AuditAction, auditActionLabels } from "@satsbank/shared";
 import { useState } from "react";
+import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
+import { LoadMore } from "@/components/load-more";
 import { Spinner } from "@/components/ui/spinner";
 import type { AuditListParams } from "@/lib/query-keys";
 import { useAuditEvents } from "../api/list-audit-events";
 import { AuditEventsTable } from "./audit-events-table";
-import { EmptyState } from "./empty-state";
 import { FilterSelect } from "./filter-select";
-import { LoadMore } from "./load-more";
 import { SearchField } from "./search-field";
 
 const ACTION_OPTIONS: Readonly<Record<AuditAction | "all", string>> = {

@@ -1,11 +1,11 @@
 import { ADMIN_PAGE_SIZE, type CustomerSort } from "@satsbank/shared";
 import { useState } from "react";
+import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
 import { Spinner } from "@/components/ui/spinner";
 import type { AdminCustomerListParams } from "@/lib/query-keys";
 import { useCustomers } from "../api/list-customers";
 import { CustomersTable } from "./customers-table";
-import { EmptyState } from "./empty-state";
 import { Pagination } from "./pagination";
 import { SearchField } from "./search-field";
 

@@ -1,12 +1,12 @@
 import { type KycSubmissionStatus, kycSubmissionStatusLabels } from "@satsbank/shared";
 import { useState } from "react";
+import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
+import { LoadMore } from "@/components/load-more";
 import { Spinner } from "@/components/ui/spinner";
 import { useKycReviews } from "../api/list-kyc-reviews";
-import { EmptyState } from "./empty-state";
 import { FilterSelect } from "./filter-select";
 import { KycReviewCard } from "./kyc-review-card";
-import { LoadMore } from "./load-more";
 
 const EMPTY = {
   pending: "No KYC submissions are waiting for review",

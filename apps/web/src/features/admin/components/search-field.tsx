@@ -1,11 +1,8 @@
-import { Search } from "lucide-react";
 import { useId } from "react";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/search-input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
 import { useSearchText } from "@/lib/use-search-text";
-
-const SEARCH_MAX_LENGTH = 100;
 
 export interface SearchFieldProps {
   label: string;
@@ -24,23 +21,13 @@ export function SearchField({ label, placeholder, value, onSearch, className }: 
   return (
     <div className={cn("flex min-w-0 flex-col gap-1.5", className)}>
       <Label htmlFor={id}>{label}</Label>
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          id={id}
-          type="search"
-          placeholder={placeholder}
-          maxLength={SEARCH_MAX_LENGTH}
-          autoComplete="off"
-          spellCheck={false}
-          value={search.text}
-          onChange={(event) => search.change(event.target.value)}
-          className="pl-10 sm:h-10"
-        />
-      </div>
+      <SearchInput
+        id={id}
+        placeholder={placeholder}
+        value={search.text}
+        onChange={(event) => search.change(event.target.value)}
+        className="sm:h-10"
+      />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { type SupportStatusFilter, supportFilterLabels } from "@satsbank/shared";
 import { useState } from "react";
+import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
+import { LoadMore } from "@/components/load-more";
 import { Spinner } from "@/components/ui/spinner";
 import { useSupportRequests } from "../api/list-support-requests";
-import { EmptyState } from "./empty-state";
 import { FilterSelect } from "./filter-select";
-import { LoadMore } from "./load-more";
 import { SupportRequestCard } from "./support-request-card";
 
 const EMPTY = {

@@ -1,16 +1,16 @@
 import { adminTransactionStatusLabels, adminTransactionTypeLabels } from "@satsbank/shared";
 import { Download } from "lucide-react";
 import { useState } from "react";
+import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
+import { LoadMore } from "@/components/load-more";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { AdminTransactionListParams } from "@/lib/query-keys";
 import { transactionsExportHref } from "../api/export-transactions";
 import { useAdminTransactions } from "../api/list-admin-transactions";
 import { AdminTransactionsTable } from "./admin-transactions-table";
-import { EmptyState } from "./empty-state";
 import { FilterSelect } from "./filter-select";
-import { LoadMore } from "./load-more";
 import { SearchField } from "./search-field";
 
 const NO_FILTERS: AdminTransactionListParams = { q: "", type: "all", status: "all" };

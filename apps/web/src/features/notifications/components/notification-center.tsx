@@ -1,5 +1,7 @@
 import type { Notification } from "@satsbank/shared";
+import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
+import { LoadMore } from "@/components/load-more";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useNotificationList } from "../api/list-notifications";
@@ -40,12 +42,9 @@ export function NotificationCenter({ unreadCount }: { unreadCount: number }) {
   }
   if (items.length === 0) {
     return (
-      <div
-        role="status"
-        className="flex flex-col items-center gap-2 rounded-2xl border border-dashed bg-card px-4 py-10 text-center"
-      >
-        <p className="text-sm text-muted-foreground">No notifications yet</p>
-      </div>
+      <EmptyState>
+        <p>No notifications yet</p>
+      </EmptyState>
     );
   }
   return (
@@ -62,22 +61,7 @@ export function NotificationCenter({ unreadCount }: { unreadCount: number }) {
           <NotificationItem key={notification.id} notification={notification} onOpen={opened} />
         ))}
       </ul>
-      {list.isFetchNextPageError && (
-        <p role="alert" className="text-center text-sm">
-          More notifications could not be loaded.
-        </p>
-      )}
-      {list.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            {list.isFetchingNextPage ? "Loading..." : "Load more"}
-          </Button>
-        </div>
-      )}
+      <LoadMore query={list} noun="notifications" className="pt-0" />
     </div>
   );
 }

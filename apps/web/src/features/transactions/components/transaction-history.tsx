@@ -1,9 +1,10 @@
 import { historyFilterLabels } from "@satsbank/shared";
-import { Search } from "lucide-react";
 import { useRef } from "react";
+import { EmptyState } from "@/components/empty-state";
 import { LoadError } from "@/components/load-error";
+import { LoadMore } from "@/components/load-more";
+import { SearchInput } from "@/components/search-input";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
 import { useSearchText } from "@/lib/use-search-text";
@@ -12,8 +13,6 @@ import { useHistoryParams } from "../lib/use-history-params";
 import { useOnVisible } from "../lib/use-on-visible";
 import { HistoryFilterMenu } from "./history-filter-menu";
 import { TransactionList } from "./transaction-list";
-
-const SEARCH_MAX_LENGTH = 100;
 
 /**
  * The history screen's body: search (debounced, in `?q=`), the filter menu (`?filter=`), "Showing: ...",
@@ -41,24 +40,14 @@ export function TransactionHistory() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-2">
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            ref={searchInput}
-            type="search"
-            aria-label="Search transactions"
-            placeholder="Search by address or name"
-            maxLength={SEARCH_MAX_LENGTH}
-            autoComplete="off"
-            spellCheck={false}
-            value={search.text}
-            onChange={(event) => search.change(event.target.value)}
-            className="pl-10"
-          />
-        </div>
+        <SearchInput
+          ref={searchInput}
+          aria-label="Search transactions"
+          placeholder="Search by address or name"
+          value={search.text}
+          onChange={(event) => search.change(event.target.value)}
+          wrapperClassName="flex-1"
+        />
         <HistoryFilterMenu value={filter} onChange={setFilter} />
       </div>
       <p className="text-sm text-muted-foreground">{`Showing: ${historyFilterLabels[filter]}`}</p>
@@ -72,34 +61,16 @@ export function TransactionHistory() {
               className={cn(history.isPlaceholderData && "opacity-60")}
             />
           ) : (
-            <div
-              role="status"
-              className="flex flex-col items-center gap-2 rounded-2xl border border-dashed bg-card px-4 py-10 text-center"
-            >
-              <p className="text-sm text-muted-foreground">No transactions found</p>
+            <EmptyState>
+              <p>No transactions found</p>
               {q && (
                 <Button variant="link" onClick={clearSearch}>
                   Clear search
                 </Button>
               )}
-            </div>
+            </EmptyState>
           )}
-          {history.isFetchNextPageError && (
-            <p role="alert" className="pt-4 text-center text-sm">
-              More transactions could not be loaded.
-            </p>
-          )}
-          {history.hasNextPage && !history.isPlaceholderData && (
-            <div ref={sentinel} className="flex justify-center pt-4">
-              <Button
-                variant="outline"
-                onClick={() => void history.fetchNextPage()}
-                disabled={history.isFetchingNextPage}
-              >
-                {history.isFetchingNextPage ? "Loading..." : "Load more"}
-              </Button>
-            </div>
-          )}
+          <LoadMore query={history} noun="transactions" sentinelRef={sentinel} />
         </div>
       ) : history.isError ? (
         <LoadError message="Your transactions could not be loaded." onRetry={() => void history.refetch()} />
