@@ -1,6 +1,6 @@
 import { apiPaths } from "@satsbank/shared";
 import type { AdminTransactionListParams } from "@/lib/query-keys";
-import { withQuery } from "../lib/with-query";
+import { withQuery } from "@/lib/with-query";
 
 /**
  * `GET /api/admin/transactions/export.csv` with Transaction History's filters: the server streams the file

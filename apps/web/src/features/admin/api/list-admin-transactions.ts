@@ -1,8 +1,9 @@
 import { type AdminTransactionPage, adminTransactionPageSchema, apiPaths } from "@satsbank/shared";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { keysetPaging } from "@/lib/keyset-paging";
 import { type AdminTransactionListParams, queryKeys } from "@/lib/query-keys";
-import { withQuery } from "../lib/with-query";
+import { withQuery } from "@/lib/with-query";
 
 /** `GET /api/admin/transactions`: one page of Transaction History, newest first, filtered on the server. */
 export function listAdminTransactions(
@@ -21,8 +22,7 @@ export function useAdminTransactions(params: AdminTransactionListParams) {
   return useInfiniteQuery({
     queryKey: queryKeys.admin.transactions(params),
     queryFn: ({ pageParam, signal }) => listAdminTransactions({ ...params, cursor: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    ...keysetPaging,
     placeholderData: keepPreviousData,
   });
 }

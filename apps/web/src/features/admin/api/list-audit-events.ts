@@ -1,8 +1,9 @@
 import { type AuditEventPage, apiPaths, auditEventPageSchema } from "@satsbank/shared";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { keysetPaging } from "@/lib/keyset-paging";
 import { type AuditListParams, queryKeys } from "@/lib/query-keys";
-import { withQuery } from "../lib/with-query";
+import { withQuery } from "@/lib/with-query";
 
 /** `GET /api/admin/audit`: the audit log, newest first, searched on the server. Read-only. */
 export function listAuditEvents(
@@ -21,8 +22,7 @@ export function useAuditEvents(params: AuditListParams) {
   return useInfiniteQuery({
     queryKey: queryKeys.admin.audit.list(params),
     queryFn: ({ pageParam, signal }) => listAuditEvents(params, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    ...keysetPaging,
     placeholderData: keepPreviousData,
   });
 }

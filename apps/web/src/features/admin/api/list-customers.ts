@@ -2,7 +2,7 @@ import { apiPaths, type CustomerPage, customerPageSchema } from "@satsbank/share
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { type AdminCustomerListParams, queryKeys } from "@/lib/query-keys";
-import { withQuery } from "../lib/with-query";
+import { withQuery } from "@/lib/with-query";
 
 /** `GET /api/admin/customers`: one page of Banking Customers, searched and sorted on the server. */
 export function listCustomers(params: AdminCustomerListParams, signal?: AbortSignal): Promise<CustomerPage> {

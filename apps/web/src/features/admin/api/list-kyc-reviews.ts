@@ -6,8 +6,9 @@ import {
 } from "@satsbank/shared";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { keysetPaging } from "@/lib/keyset-paging";
 import { queryKeys } from "@/lib/query-keys";
-import { withQuery } from "../lib/with-query";
+import { withQuery } from "@/lib/with-query";
 
 /** `GET /api/admin/kyc/submissions`: pending submissions oldest first (the queue), decided ones newest first. */
 export function listKycReviews(
@@ -24,8 +25,7 @@ export function useKycReviews(status: KycSubmissionStatus) {
   return useInfiniteQuery({
     queryKey: queryKeys.admin.kycReviews.list(status),
     queryFn: ({ pageParam, signal }) => listKycReviews(status, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    ...keysetPaging,
     placeholderData: keepPreviousData,
   });
 }

@@ -6,8 +6,9 @@ import {
 } from "@satsbank/shared";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { keysetPaging } from "@/lib/keyset-paging";
 import { queryKeys } from "@/lib/query-keys";
-import { withQuery } from "../lib/with-query";
+import { withQuery } from "@/lib/with-query";
 
 /** `GET /api/admin/support`: open requests oldest first (the inbox); any other filter newest first. */
 export function listSupportRequests(
@@ -22,8 +23,7 @@ export function useSupportRequests(status: SupportStatusFilter) {
   return useInfiniteQuery({
     queryKey: queryKeys.admin.support.list(status),
     queryFn: ({ pageParam, signal }) => listSupportRequests(status, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    ...keysetPaging,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,7 @@
 import { sendErrors } from "@satsbank/shared";
 import { MailWarning } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { WarningNotice } from "@/components/warning-notice";
 import { errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
 import { useResendVerificationEmail } from "../api/resend-verification-email";
@@ -12,28 +13,22 @@ import { useResendVerificationEmail } from "../api/resend-verification-email";
 export function VerifyEmailNotice({ email }: { email: string }) {
   const resend = useResendVerificationEmail();
   return (
-    <div
-      role="status"
-      className="flex items-start gap-3 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm"
-    >
-      <MailWarning className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
-      <div className="flex flex-col gap-1">
-        <p className="font-medium">{sendErrors.emailNotVerified.text}</p>
-        <p className="text-muted-foreground">We sent it to {email} when you signed up.</p>
-        <Button
-          variant="link"
-          className="self-start"
-          disabled={resend.isPending}
-          onClick={() =>
-            resend.mutate(undefined, {
-              onSuccess: ({ message }) => notify.success("Link sent", message),
-              onError: (error) => notify.error("Link not sent", errorMessage(error)),
-            })
-          }
-        >
-          {resend.isPending ? "Sending..." : "Resend link"}
-        </Button>
-      </div>
-    </div>
+    <WarningNotice role="status" icon={MailWarning}>
+      <p className="font-medium">{sendErrors.emailNotVerified.text}</p>
+      <p className="text-muted-foreground">We sent it to {email} when you signed up.</p>
+      <Button
+        variant="link"
+        className="self-start"
+        disabled={resend.isPending}
+        onClick={() =>
+          resend.mutate(undefined, {
+            onSuccess: ({ message }) => notify.success("Link sent", message),
+            onError: (error) => notify.error("Link not sent", errorMessage(error)),
+          })
+        }
+      >
+        {resend.isPending ? "Sending..." : "Resend link"}
+      </Button>
+    </WarningNotice>
   );
 }

@@ -1,6 +1,7 @@
 import { ShieldAlert } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
+import { WarningNotice } from "@/components/warning-notice";
 import { useResumeLink } from "../lib/use-resume-link";
 
 /**
@@ -13,23 +14,17 @@ export function KycReminder() {
   const link = useResumeLink();
   if (!link) return null;
   return (
-    <section
-      aria-labelledby={titleId}
-      className="flex items-start gap-3 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm"
-    >
-      <ShieldAlert className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
-      <div className="flex flex-col gap-1">
-        <h2 id={titleId} className="font-semibold">
-          {link.title}
-        </h2>
-        <p>{link.text}</p>
-        <Link
-          to={link.to}
-          className="self-start font-semibold text-brand underline-offset-4 outline-none hover:underline focus-visible:underline"
-        >
-          {link.label}
-        </Link>
-      </div>
-    </section>
+    <WarningNotice as="section" aria-labelledby={titleId} icon={ShieldAlert}>
+      <h2 id={titleId} className="font-semibold">
+        {link.title}
+      </h2>
+      <p>{link.text}</p>
+      <Link
+        to={link.to}
+        className="self-start font-semibold text-brand underline-offset-4 outline-none hover:underline focus-visible:underline"
+      >
+        {link.label}
+      </Link>
+    </WarningNotice>
   );
 }

@@ -7,18 +7,17 @@ import {
 } from "@satsbank/shared";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { keysetPaging } from "@/lib/keyset-paging";
 import { queryKeys } from "@/lib/query-keys";
+import { withQuery } from "@/lib/with-query";
 
 /** `GET /api/notifications`: one page, newest first, with the count of every unread one. */
 export function listNotifications(
   query: ListNotificationsQuery,
   signal?: AbortSignal,
 ): Promise<NotificationPage> {
-  const search = new URLSearchParams();
-  if (query.cursor) search.set("cursor", query.cursor);
-  if (query.limit !== undefined) search.set("limit", String(query.limit));
-  const text = search.toString();
-  return api.get(`${apiPaths.notifications.list}${text ? `?${text}` : ""}`, notificationPageSchema, {
+  const { cursor, limit } = query;
+  return api.get(withQuery(apiPaths.notifications.list, { cursor, limit }), notificationPageSchema, {
     signal,
   });
 }
@@ -41,7 +40,6 @@ export function useNotificationList() {
     queryKey: queryKeys.notifications.list,
     queryFn: ({ pageParam, signal }) =>
       listNotifications({ cursor: pageParam, limit: NOTIFICATIONS_PAGE_SIZE }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    ...keysetPaging,
   });
 }

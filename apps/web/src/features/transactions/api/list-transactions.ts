@@ -7,21 +7,19 @@ import {
 } from "@satsbank/shared";
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { keysetPaging } from "@/lib/keyset-paging";
 import { queryKeys, type TransactionListParams } from "@/lib/query-keys";
+import { withQuery } from "@/lib/with-query";
 
 /** `GET /api/transactions`: one page of the customer's history, newest first, filtered and searched there. */
 export function listTransactions(
   query: ListTransactionsQuery,
   signal?: AbortSignal,
 ): Promise<TransactionPage> {
-  const search = new URLSearchParams();
-  if (query.filter) search.set("filter", query.filter);
-  if (query.q) search.set("q", query.q);
-  if (query.cursor) search.set("cursor", query.cursor);
-  if (query.limit !== undefined) search.set("limit", String(query.limit));
-  const text = search.toString();
-  const suffix = text ? `?${text}` : "";
-  return api.get(`${apiPaths.transactions.list}${suffix}`, transactionPageSchema, { signal });
+  const { filter, q, cursor, limit } = query;
+  return api.get(withQuery(apiPaths.transactions.list, { filter, q, cursor, limit }), transactionPageSchema, {
+    signal,
+  });
 }
 
 /** The latest `limit` transactions, for the dashboard and the wallet screen. */
@@ -44,8 +42,7 @@ export function useTransactionHistory(params: TransactionListParams) {
         { filter: params.filter, q: params.q, cursor: pageParam, limit: HISTORY_PAGE_SIZE },
         signal,
       ),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    ...keysetPaging,
     placeholderData: keepPreviousData,
   });
 }

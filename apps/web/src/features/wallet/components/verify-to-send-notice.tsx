@@ -1,6 +1,7 @@
 import { sendErrors } from "@satsbank/shared";
 import { ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
+import { WarningNotice } from "@/components/warning-notice";
 import { paths } from "@/lib/paths";
 
 /** Where the notice leads, and its words. */
@@ -17,17 +18,11 @@ const START: VerifyLink = { to: paths.kyc.intro, label: "Start Verification" };
  */
 export function VerifyToSendNotice({ link = START }: { link?: VerifyLink | undefined }) {
   return (
-    <div
-      role="status"
-      className="flex items-start gap-3 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm"
-    >
-      <ShieldAlert className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
-      <div className="flex flex-col gap-1">
-        <p className="font-medium">{sendErrors.notVerified.text}</p>
-        <Link to={link.to} className="font-semibold text-brand underline-offset-4 hover:underline">
-          {link.label}
-        </Link>
-      </div>
-    </div>
+    <WarningNotice role="status" icon={ShieldAlert}>
+      <p className="font-medium">{sendErrors.notVerified.text}</p>
+      <Link to={link.to} className="font-semibold text-brand underline-offset-4 hover:underline">
+        {link.label}
+      </Link>
+    </WarningNotice>
   );
 }
