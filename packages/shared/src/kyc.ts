@@ -11,6 +11,14 @@ export type KycItemId = z.infer<typeof kycItemIdSchema>;
 export const kycItemStatusSchema = z.enum(["verified", "pending", "required", "rejected"]);
 export type KycItemStatus = z.infer<typeof kycItemStatusSchema>;
 
+/** How each item status reads to the customer (staff read `customerKycStatusLabels`). */
+export const kycItemStatusLabels = {
+  verified: "Verified",
+  pending: "Pending",
+  required: "Required",
+  rejected: "Rejected",
+} as const satisfies Record<KycItemStatus, string>;
+
 /** The specification's identity document types. */
 export const documentTypeSchema = z.enum(["passport", "drivers_license", "national_id"]);
 export type DocumentType = z.infer<typeof documentTypeSchema>;

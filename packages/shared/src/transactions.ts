@@ -8,6 +8,13 @@ export type TransactionType = z.infer<typeof transactionTypeSchema>;
 export const transactionStatusSchema = z.enum(["completed", "pending", "failed"]);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
+/** The specification's words for a transaction's status (customer history and Transaction History). */
+export const transactionStatusLabels = {
+  completed: "Completed",
+  pending: "Pending",
+  failed: "Failed",
+} as const satisfies Record<TransactionStatus, string>;
+
 /** One line of a customer's history, as the customer sees it. */
 export const transactionSchema = z.object({
   id: z.uuid(),

@@ -1,13 +1,6 @@
-import type { TransactionStatus } from "@satsbank/shared";
+import { type TransactionStatus, transactionStatusLabels } from "@satsbank/shared";
 import { CheckCircle2, Clock, type LucideIcon, XCircle } from "lucide-react";
 import { cn } from "@/lib/cn";
-
-/** The specification's words for a transaction's status (customer history and Transaction History). */
-export const transactionStatusLabels = {
-  completed: "Completed",
-  pending: "Pending",
-  failed: "Failed",
-} as const satisfies Record<TransactionStatus, string>;
 
 const ICONS: Record<TransactionStatus, { icon: LucideIcon; className: string }> = {
   completed: { icon: CheckCircle2, className: "text-success" },

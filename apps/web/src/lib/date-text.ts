@@ -7,3 +7,8 @@ import { format } from "date-fns";
 export function dateTimeText(timestamp: string): string {
   return format(new Date(timestamp), "MMM d, yyyy HH:mm");
 }
+
+/** "Apr 17, 2025": the day alone, in the same style (a KYC item's submission date). */
+export function dateText(timestamp: string): string {
+  return format(new Date(timestamp), "MMM d, yyyy");
+}

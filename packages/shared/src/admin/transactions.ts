@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { keysetCursorSchema, keysetPageSchema, searchTextSchema } from "../lists.js";
 import { satsSchema } from "../money.js";
-import { transactionStatusSchema, transactionTypeSchema } from "../transactions.js";
+import { transactionStatusLabels, transactionStatusSchema, transactionTypeSchema } from "../transactions.js";
 import { adminPageLimitSchema } from "./common.js";
 
 // Transaction History: every customer's transactions, its filters and its CSV export.
@@ -18,9 +18,7 @@ export const adminTransactionStatusFilterSchema = z.enum(["all", "completed", "p
 export type AdminTransactionStatusFilter = z.infer<typeof adminTransactionStatusFilterSchema>;
 export const adminTransactionStatusLabels = {
   all: "All Status",
-  completed: "Completed",
-  pending: "Pending",
-  failed: "Failed",
+  ...transactionStatusLabels,
 } as const satisfies Record<AdminTransactionStatusFilter, string>;
 
 /**

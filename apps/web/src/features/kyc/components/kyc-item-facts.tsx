@@ -1,6 +1,6 @@
 import type { KycItem } from "@satsbank/shared";
 import type { ReactNode } from "react";
-import { submissionDateText } from "../lib/kyc-item-text";
+import { dateText } from "@/lib/date-text";
 import { KycStatusBadge } from "./kyc-status-badge";
 
 /** An item's status, document type, submission date and message, as a description list. */
@@ -10,7 +10,10 @@ export function KycItemFacts({ item, showStatus = true }: { item: KycItem; showS
       ? [["Status", <KycStatusBadge key="status" status={item.status} />] as [string, ReactNode]]
       : []),
     ["Document type", item.details.documentType ?? "Not submitted"],
-    ["Submission date", submissionDateText(item.details.submissionDate) ?? "Not submitted"],
+    [
+      "Submission date",
+      item.details.submissionDate === null ? "Not submitted" : dateText(item.details.submissionDate),
+    ],
     ["Message", item.details.message ?? "None"],
   ];
   return (

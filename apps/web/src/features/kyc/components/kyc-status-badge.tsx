@@ -1,6 +1,5 @@
-import type { KycItemStatus } from "@satsbank/shared";
+import { type KycItemStatus, kycItemStatusLabels } from "@satsbank/shared";
 import { cn } from "@/lib/cn";
-import { itemStatusLabels } from "../lib/kyc-item-text";
 
 const TONES = {
   verified: "bg-success/15 text-success-strong",
@@ -19,7 +18,7 @@ export function KycStatusBadge({ status, className }: { status: KycItemStatus; c
         className,
       )}
     >
-      {itemStatusLabels[status]}
+      {kycItemStatusLabels[status]}
     </span>
   );
 }
