@@ -38,6 +38,13 @@ export const auditTargetTypeSchema = z.enum([
 ]);
 export type AuditTargetType = z.infer<typeof auditTargetTypeSchema>;
 
+export const auditTargetTypeLabels = {
+  customer: "Customer",
+  kyc_submission: "KYC submission",
+  support_request: "Support request",
+  transactions: "Transactions",
+} as const satisfies Record<AuditTargetType, string>;
+
 /** One entry of the audit log: who, what (and to what), when, from where, why. Never changed. */
 export const auditEventSchema = z.object({
   /** Increasing with time: a decimal string. */

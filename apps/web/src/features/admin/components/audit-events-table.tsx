@@ -1,4 +1,4 @@
-import { type AuditEvent, auditActionLabels } from "@satsbank/shared";
+import { type AuditEvent, auditActionLabels, auditTargetTypeLabels } from "@satsbank/shared";
 import {
   Table,
   TableBody,
@@ -11,13 +11,6 @@ import {
 import { cn } from "@/lib/cn";
 import { adminTimeText } from "../lib/admin-time";
 import { CopyableText } from "./copyable-text";
-
-const TARGETS = {
-  customer: "Customer",
-  kyc_submission: "KYC submission",
-  support_request: "Support request",
-  transactions: "Transactions",
-} as const satisfies Record<AuditEvent["target"]["type"], string>;
 
 /** An action's particulars on one line each: "decision: approve". */
 function detailLines(details: AuditEvent["details"]): string[] {
@@ -76,7 +69,7 @@ export function AuditEventsTable({ events, label, stale, showCustomer = true }: 
               </TableCell>
             )}
             <TableCell>
-              <span className="block">{TARGETS[event.target.type]}</span>
+              <span className="block">{auditTargetTypeLabels[event.target.type]}</span>
               {event.target.id && <CopyableText value={event.target.id} noun="target ID" head={8} tail={4} />}
             </TableCell>
             <TableCell className="max-w-xs min-w-40 whitespace-normal break-words">

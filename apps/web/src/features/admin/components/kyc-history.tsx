@@ -1,13 +1,10 @@
-import type { KycHistoryEntry, KycItemStatus } from "@satsbank/shared";
+import { customerKycStatusLabels, type KycHistoryEntry, type KycItemStatus } from "@satsbank/shared";
 import { adminTimeText } from "../lib/admin-time";
 
 const ITEM_LABELS = { identity: "Identity", address: "Address", enhanced: "Enhanced" } as const;
-const STATUS_LABELS = {
-  verified: "verified",
-  pending: "pending",
-  required: "not submitted",
-  rejected: "rejected",
-} as const satisfies Record<KycItemStatus, string>;
+
+/** "not submitted": a status inside the sentence, in the words of the staff's KYC badges. */
+const statusWord = (status: KycItemStatus) => customerKycStatusLabels[status].toLowerCase();
 
 function actorText(entry: KycHistoryEntry): string {
   if (entry.actor === "staff") return entry.staff ? entry.staff.name : "staff";
@@ -24,7 +21,7 @@ export function KycHistory({ entries }: { entries: readonly KycHistoryEntry[] })
             <time dateTime={entry.at} className="text-muted-foreground">
               {adminTimeText(entry.at)}
             </time>
-            {` · ${ITEM_LABELS[entry.item]}: ${STATUS_LABELS[entry.from]} to ${STATUS_LABELS[entry.to]}, by ${actorText(entry)}`}
+            {` · ${ITEM_LABELS[entry.item]}: ${statusWord(entry.from)} to ${statusWord(entry.to)}, by ${actorText(entry)}`}
           </span>
           {entry.reason && <span className="text-muted-foreground">{`Reason: ${entry.reason}`}</span>}
         </li>
