@@ -10,8 +10,9 @@ import type { PriceSource } from "./adapters/price/price-source.js";
 import { createRateLimiter, type RateLimiter } from "./adapters/rate-limit/limiter.js";
 import { createDocumentStorage } from "./adapters/storage/create-document-storage.js";
 import type { DocumentStorage } from "./adapters/storage/storage.js";
-import { type ChainSetup, createChainBackend } from "./bitcoin/chain/create-chain-backend.js";
+import type { ChainSetup } from "./bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
+import { setUpChain } from "./chain-setup.js";
 import type { AppConfig } from "./config/config.js";
 import type { Db } from "./db/client.js";
 import type { Listen } from "./db/listen.js";
@@ -155,12 +156,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   const chain =
     deps.chain ??
-    createChainBackend({
+    (await setUpChain({
       config: config.chainBackend,
       network: config.bitcoinNetwork,
       db,
       now: () => clock.now(),
-    });
+    }));
   const kyc: KycContext = {
     db,
     clock,

@@ -1,7 +1,8 @@
 import { createDocumentStorage } from "./adapters/storage/create-document-storage.js";
 import { type App, appClock, buildApp } from "./app.js";
-import { type ChainSetup, createChainBackend } from "./bitcoin/chain/create-chain-backend.js";
+import type { ChainSetup } from "./bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
+import { setUpChain } from "./chain-setup.js";
 import { demoSignIns, seedOnFirstStart } from "./cli/seed/seed.js";
 import { withAppSecret } from "./config/app-secret.js";
 import { type Config, ConfigError, loadConfig } from "./config/config.js";
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   const config = await withWalletMnemonic(await withAppSecret(readConfig()));
   const database = await openDatabase(config.database);
   const clock = appClock(undefined, config);
-  const chain = createChainBackend({
+  const chain = await setUpChain({
     config: config.chainBackend,
     network: config.bitcoinNetwork,
     db: database.db,

@@ -1,6 +1,8 @@
-import { schnorr, secp256k1 } from "@noble/curves/secp256k1.js";
+import { schnorr } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { OutScript, RawTx, RawWitness, Script, SigHash, Transaction } from "@scure/btc-signer";
+import { displayHex, sha256d } from "./hashes.js";
+import { checkKeyHashSpend } from "./p2wpkh.js";
 import { decodeOutScript, equalBytes, hash160 } from "./script-bytes.js";
 
 // BIP-322 "simple" signatures: a witness stack that spends a virtual output paying the address's script.
@@ -36,9 +38,7 @@ export function toSpendTxid(message: string, scriptPubKey: Uint8Array): string {
     outputs: [{ amount: 0n, script: scriptPubKey }],
     witnesses: [],
   });
-  return Buffer.from(sha256(sha256(raw)))
-    .reverse()
-    .toString("hex");
+  return displayHex(sha256d(raw));
 }
 
 /** `to_sign` without its witness: spends `to_spend`'s output 0 into a single 0-value OP_RETURN. */
@@ -65,26 +65,14 @@ export function decodeWitness(bytes: Uint8Array): Uint8Array[] | undefined {
   }
 }
 
-/** P2WPKH: [DER signature + SIGHASH_ALL, compressed key]; the key hashes to `program`. */
+/**
+ * P2WPKH: [DER signature + SIGHASH_ALL, compressed key]; the key hashes to `program`. Strict DER and low S,
+ * as BIP-322's required rules (STRICTENC, LOW_S) ask; every signature is SIGHASH_ALL.
+ */
 function verifyKeyHashSpend(tx: Transaction, witness: Uint8Array[], program: Uint8Array): boolean {
-  if (witness.length !== 2) return false;
-  const [signature, publicKey] = witness as [Uint8Array, Uint8Array];
   // Segwit v0 spends take compressed keys only (standardness: WITNESS_PUBKEYTYPE).
-  if (publicKey.length !== 33 || !equalBytes(hash160(publicKey), program)) return false;
-  // BIP-322: every signature is SIGHASH_ALL.
-  if (signature.length < 9 || signature[signature.length - 1] !== SigHash.ALL) return false;
-  const scriptCode = OutScript.encode({ type: "pkh", hash: program });
-  const digest = tx.preimageWitnessV0(0, scriptCode, SigHash.ALL, 0n);
-  try {
-    // Strict DER and low S, as BIP-322's required rules (STRICTENC, LOW_S) ask.
-    return secp256k1.verify(signature.subarray(0, -1), digest, publicKey, {
-      prehash: false,
-      format: "der",
-      lowS: true,
-    });
-  } catch {
-    return false;
-  }
+  if (witness[1]?.length !== 33 || (witness[0]?.length ?? 0) < 9) return false;
+  return checkKeyHashSpend(tx, 0, witness, program, 0n) === null;
 }
 
 /** P2TR key path: one Schnorr signature (64 bytes, or 65 ending in SIGHASH_ALL) by the output key. */

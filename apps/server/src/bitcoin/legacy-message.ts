@@ -1,6 +1,6 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { sha256 } from "@noble/hashes/sha2.js";
 import { CompactSize, OutScript } from "@scure/btc-signer";
+import { sha256d } from "./hashes.js";
 import { decodeOutScript, equalBytes, hash160 } from "./script-bytes.js";
 
 // The legacy signed-message format (Bitcoin Core's signmessage, BIP137 headers): 65 bytes, a header then
@@ -25,7 +25,7 @@ export function legacyMessageHash(message: string): Uint8Array {
   const data = new Uint8Array(magic.length + text.length);
   data.set(magic, 0);
   data.set(text, magic.length);
-  return sha256(sha256(data));
+  return sha256d(data);
 }
 
 /** The public key a 65-byte legacy signature recovers for `message`, as its header says (compressed or not). */

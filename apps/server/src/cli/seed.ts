@@ -2,8 +2,8 @@
 
 import { systemClock } from "../adapters/clock.js";
 import { createDocumentStorage } from "../adapters/storage/create-document-storage.js";
-import { createChainBackend } from "../bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "../bitcoin/wallet-keys.js";
+import { setUpChain } from "../chain-setup.js";
 import { withAppSecret } from "../config/app-secret.js";
 import { withWalletMnemonic } from "../config/wallet-mnemonic.js";
 import { deriveAuthKeys } from "../modules/auth/index.js";
@@ -17,7 +17,7 @@ await runWithDatabase(async (config, database) => {
   const { walletMnemonic, bitcoinNetwork, appSecret } = await withWalletMnemonic(await withAppSecret(config));
   const walletKeys = deriveWalletKeys(walletMnemonic, bitcoinNetwork);
   // The demo money arrives as deposits on the sandbox chain, which lives in this database.
-  const chain = createChainBackend({
+  const chain = await setUpChain({
     config: config.chainBackend,
     network: bitcoinNetwork,
     db: database.db,

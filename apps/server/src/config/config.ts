@@ -2,13 +2,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_BRAND_NAME } from "@satsbank/shared";
 import { z } from "zod";
+import type { DatabaseTarget } from "../db/client.js";
 import { type ChainConfig, chainConfig, chainEnvShape, chainSecretVariables } from "./chain.js";
 import { type KycConfig, kycConfig, kycEnvShape } from "./kyc.js";
 import { type MetricsConfig, metricsConfig, metricsEnvShape, metricsSecretVariables } from "./metrics.js";
 import { booleanVariable, isHttpUrl, isPostgresUrl, isSmtpUrl, oneOf, optional } from "./parsers.js";
 import { type StorageConfig, storageConfig, storageEnvShape, storageSecretVariables } from "./storage.js";
 import { type WalletConfig, walletConfig, walletEnvShape } from "./wallet.js";
-import type { DatabaseTarget } from "../db/client.js";
 
 /**
  * Every environment variable the server reads, parsed once at start-up. Nothing else reads process.env:
@@ -20,7 +20,6 @@ export const testClockSchema = z.enum(["system", "manual"]);
 export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
 
 export type { StorageConfig };
-
 
 export type Config = WalletConfig &
   ChainConfig &

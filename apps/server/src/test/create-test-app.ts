@@ -8,7 +8,13 @@ import { inject } from "vitest";
 import { fsDocumentStorage } from "../adapters/storage/fs-storage.js";
 import { type App, type AppDeps, buildApp } from "../app.js";
 import type { AppConfig } from "../config/config.js";
-import { type DatabaseHandle, type DatabaseTarget, openDatabase, pgliteOptions, wrapPglite } from "../db/client.js";
+import {
+  type DatabaseHandle,
+  type DatabaseTarget,
+  openDatabase,
+  pgliteOptions,
+  wrapPglite,
+} from "../db/client.js";
 import { listenerFor } from "../db/listen.js";
 import { migrateDatabase } from "../db/migrate.js";
 import { testConfig } from "./test-config.js";

@@ -1,8 +1,8 @@
 import { expect } from "vitest";
 import { bitcoindBackend } from "../bitcoin/chain/bitcoind.js";
 import type { ChainBackend } from "../bitcoin/chain/chain-backend.js";
-import { sandboxRpcTransport } from "../bitcoin/sandbox/rpc.js";
-import { SandboxNode } from "../bitcoin/sandbox/sandbox-node.js";
+import { sandboxRpcTransport } from "../dev/sandbox/rpc.js";
+import { SandboxNode } from "../dev/sandbox/sandbox-node.js";
 import type { User } from "../domain/user.js";
 import { depositAddressFor } from "../modules/addresses/index.js";
 import { type ChainContext, checkBooks, syncChain } from "../modules/chain/index.js";

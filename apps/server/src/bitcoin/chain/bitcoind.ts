@@ -9,7 +9,7 @@ import {
   ChainBackendError,
   type ChainBlock,
   type ChainTransaction,
-  type TransactionStatus,
+  type ChainTransactionStatus,
 } from "./chain-backend.js";
 import { decodeTransaction } from "./decode-transaction.js";
 import { toFeeRate } from "./fee-rate.js";
@@ -88,7 +88,7 @@ export function bitcoindBackend({ transport, network }: BitcoindBackendOptions):
     return raw;
   }
 
-  async function transactionStatus(txid: string): Promise<TransactionStatus | null> {
+  async function transactionStatus(txid: string): Promise<ChainTransactionStatus | null> {
     const raw = await rawTransaction(txid);
     if (raw === null) return null;
     if (raw.blockhash === undefined) return { confirmations: 0, blockHash: null, blockHeight: null };

@@ -44,7 +44,7 @@ export interface ChainBlock {
 }
 
 /** Where a transaction stands: in a block of the best chain (confirmations >= 1) or in the mempool (0). */
-export interface TransactionStatus {
+export interface ChainTransactionStatus {
   confirmations: number;
   blockHash: string | null;
   blockHeight: number | null;
@@ -62,7 +62,7 @@ export interface ChainBackend {
   /** A transaction of the mempool or the best chain, or null when the node does not know it. */
   transaction(txid: string): Promise<ChainTransaction | null>;
   /** Null when the node knows no such transaction (never seen, or dropped from its mempool). */
-  transactionStatus(txid: string): Promise<TransactionStatus | null>;
+  transactionStatus(txid: string): Promise<ChainTransactionStatus | null>;
   /** Sends a raw transaction (hex) to the network and answers its txid. Throws BroadcastRejected. */
   broadcast(hex: string): Promise<string>;
   /** The fee rate, in sat/vB, expected to confirm within `targetBlocks` blocks. */

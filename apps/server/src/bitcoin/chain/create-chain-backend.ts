@@ -1,38 +1,48 @@
-import type { ChainBackendConfig } from "../../config/chain.js";
-import type { Db } from "../../db/client.js";
 import type { BitcoinNetwork } from "../network.js";
-import { sandboxRpcTransport } from "../sandbox/rpc.js";
-import { SandboxNode } from "../sandbox/sandbox-node.js";
 import { bitcoindBackend } from "./bitcoind.js";
 import type { ChainBackend } from "./chain-backend.js";
 import { esploraBackend } from "./esplora.js";
 import { httpJsonRpcTransport } from "./json-rpc-http.js";
+import type { Sandbox, SandboxControls } from "./sandbox-controls.js";
 
-/** The chain backend of the configuration, and the sandbox node when it is the sandbox. */
-export type ChainSetup = { backend: ChainBackend; sandbox: SandboxNode | null };
+/** Which backend reads the Bitcoin network (CHAIN_BACKEND and its variables; config/chain.ts reads them). */
+export type ChainBackendConfig =
+  /** The regtest network kept in the database; blocks every `blockSeconds` (0: only on demand). */
+  | { kind: "sandbox"; blockSeconds: number }
+  | {
+      kind: "bitcoind";
+      url: string;
+      username: string | null;
+      password: string | null;
+      cookieFile: string | null;
+    }
+  | { kind: "esplora"; url: string };
+
+/** The chain backend of the configuration, and the sandbox node's controls when it is the sandbox. */
+export type ChainSetup = { backend: ChainBackend; sandbox: SandboxControls | null };
 
 const TIMEOUT_MS = 15_000;
 
 /**
  * Builds the configured backend. The sandbox is read through the bitcoind adapter, over JSON-RPC answered
- * in-process: the adapter that reads a production node is the one every test and demo drives. The
- * sandbox node is not started here (main.ts starts it: its first start mines 101 blocks).
+ * in-process: the adapter that reads a production node is the one every test and demo drives. The sandbox
+ * node is given (src/chain-setup.ts loads it from src/dev/) and not started here (main.ts starts it: its
+ * first start mines 101 blocks).
  */
 export function createChainBackend({
   config,
   network,
-  db,
-  now,
+  sandbox,
 }: {
   config: ChainBackendConfig;
   network: BitcoinNetwork;
-  db: Db;
-  now: () => Date;
+  sandbox: Sandbox | null;
 }): ChainSetup {
   switch (config.kind) {
     case "sandbox": {
-      const sandbox = new SandboxNode(db, now);
-      return { backend: bitcoindBackend({ transport: sandboxRpcTransport(sandbox), network }), sandbox };
+      if (sandbox === null)
+        throw new Error("CHAIN_BACKEND=sandbox needs the sandbox node, and none was given");
+      return { backend: bitcoindBackend({ transport: sandbox.transport, network }), sandbox: sandbox.node };
     }
     case "bitcoind": {
       const transport = httpJsonRpcTransport({

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { BitcoinNetwork } from "../network.js";
 import { classifyBroadcastError, isMissingInputs, txidOf } from "./broadcast-rejection.js";
-import { type ChainBackend, ChainBackendError, type TransactionStatus } from "./chain-backend.js";
+import { type ChainBackend, ChainBackendError, type ChainTransactionStatus } from "./chain-backend.js";
 import { decodeTransaction } from "./decode-transaction.js";
 import { toFeeRate } from "./fee-rate.js";
 import { statusFailure, unreachable } from "./http-failure.js";
@@ -84,7 +84,7 @@ export function esploraBackend(options: EsploraBackendOptions): ChainBackend {
     return value;
   }
 
-  async function transactionStatus(txid: string): Promise<TransactionStatus | null> {
+  async function transactionStatus(txid: string): Promise<ChainTransactionStatus | null> {
     if (!isHash(txid)) return null;
     const status = await getJson(`/tx/${txid}/status`, statusSchema);
     if (status === null) return null;

@@ -2,8 +2,8 @@
 // transactions one after the other. Each transaction's length is only known by decoding it, so
 // btc-signer's RawTx decodes one from the front and its re-encoding gives the bytes it took (checked
 // byte for byte, so the hex handed on is exactly the block's).
-import { createHash } from "node:crypto";
 import { CompactSize, RawTx } from "@scure/btc-signer";
+import { displayHex, sha256d } from "../hashes.js";
 import { ChainBackendError } from "./chain-backend.js";
 
 const HEADER_BYTES = 80;
@@ -17,10 +17,6 @@ export interface RawBlock {
   /** Each transaction's raw serialisation, hex, the coinbase first. */
   transactions: string[];
 }
-
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest();
-/** Bitcoin prints hashes in reverse byte order. */
-const displayHex = (bytes: Uint8Array) => Buffer.from(bytes).reverse().toString("hex");
 
 export function parseRawBlock(bytes: Uint8Array): RawBlock {
   if (bytes.length < HEADER_BYTES + 1) throw invalid(`${bytes.length} bytes is no block`);
@@ -46,7 +42,7 @@ export function parseRawBlock(bytes: Uint8Array): RawBlock {
   }
   if (offset !== bytes.length) throw invalid(`${bytes.length - offset} bytes after the last transaction`);
   return {
-    hash: displayHex(sha256(sha256(header))),
+    hash: displayHex(sha256d(header)),
     previousHash: displayHex(header.subarray(4, 36)),
     time: new Date(view.getUint32(68, true) * 1000),
     transactions,

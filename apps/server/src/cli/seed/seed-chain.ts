@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { p2wpkh } from "@scure/btc-signer";
 import type { ChainBackend } from "../../bitcoin/chain/chain-backend.js";
+import type { SandboxControls } from "../../bitcoin/chain/sandbox-controls.js";
 import { type BitcoinNetwork, networkParams } from "../../bitcoin/network.js";
-import type { SandboxNode } from "../../bitcoin/sandbox/sandbox-node.js";
 import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
 import type { SendLimits } from "../../domain/kyc.js";
@@ -27,7 +27,7 @@ export type DemoChain = {
   db: Db;
   walletKeys: WalletKeys;
   /** Its faucet pays the deposits; it mines the blocks that confirm them. */
-  node: SandboxNode;
+  node: SandboxControls;
   /** The node as the follower and the worker read it: through the bitcoind adapter. */
   backend: ChainBackend;
   /** CONFIRMATIONS: the blocks mined under each deposit and each payout. */

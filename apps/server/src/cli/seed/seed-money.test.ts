@@ -372,7 +372,7 @@ describe("the staff's desk on a fresh start", () => {
       ]),
     ).toEqual([[alice.id, "receive", demoFailedDeposit.sats.toString(), "failed"]]);
     const [row] = page.items;
-    expect(await sandbox.node.transaction(row.txid)).toBeUndefined();
+    expect(await sandbox.node.chainTransaction(row.txid)).toBeUndefined();
     // Dated days ago at a time of day: more than one day fewer, less than one more.
     const age = (Date.now() - new Date(row.createdAt).getTime()) / DAY_MS;
     expect(age).toBeGreaterThan(demoFailedDeposit.daysAgo - 1);

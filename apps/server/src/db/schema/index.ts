@@ -8,7 +8,6 @@ export * from "./ledger.js";
 export * from "./mail.js";
 export * from "./notifications.js";
 export * from "./rate-limit.js";
-export * from "./sandbox.js";
 export * from "./settings.js";
 export * from "./support.js";
 export * from "./transactions.js";

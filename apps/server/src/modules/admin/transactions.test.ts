@@ -119,9 +119,9 @@ describe("GET /api/admin/transactions (Transaction History)", () => {
     ]);
     expect(await list({ q: tag, type: "send", status: "failed" })).toEqual([]);
     // The user's name (any case, anywhere) and username.
-    expect(
-      (await list({ q: `quote "q", ${tag.toLowerCase()}` })).every((row) => row.user.id === payee.user.id),
-    ).toBe(true);
+    const byName = await list({ q: `quote "q", ${tag.toLowerCase()}` });
+    expect(byName.length).toBeGreaterThan(0);
+    expect(byName.filter((row) => row.user.id !== payee.user.id)).toEqual([]);
     expect((await list({ q: payer.user.username })).length).toBe(3);
     // An address, in part.
     const byAddress = await list({ q: OUTSIDE.slice(10, 30) });
@@ -238,9 +238,9 @@ describe("GET /api/admin/transactions/export.csv", () => {
       expect(row[3]).toMatch(/^\d+\.\d{8}$/);
     }
     // Commas and quotes in a name survive the round trip.
-    expect(rows.filter((row) => row[5] === payee.user.id).every((row) => row[6] === payee.user.name)).toBe(
-      true,
-    );
+    const payeeRows = rows.filter((row) => row[5] === payee.user.id);
+    expect(payeeRows.length).toBeGreaterThan(0);
+    expect(new Set(payeeRows.map((row) => row[6]))).toEqual(new Set([payee.user.name]));
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil"") ${tag}"`);
 
     const audit = await get(apiPaths.admin.audit, { action: "transactions.exported", actor: staff.user.id });

@@ -1,7 +1,8 @@
 import { apiPaths } from "@satsbank/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../adapters/clock.js";
-import { type ChainSetup, createChainBackend } from "../../bitcoin/chain/create-chain-backend.js";
+import type { ChainSetup } from "../../bitcoin/chain/create-chain-backend.js";
+import { setUpChain } from "../../chain-setup.js";
 import { ADVISORY_LOCKS, tryAdvisoryLock } from "../../db/advisory-lock.js";
 import { customerBalance } from "../../ledger/accounts.js";
 import { postJson } from "../../test/auth-helpers.js";
@@ -24,7 +25,7 @@ describe("the sandbox chain's dev endpoints", () => {
     let syncNow: () => Promise<unknown> = async () => undefined;
     t = await createTestApp({ syncChainNow: () => syncNow() });
     // The node keeps all of its state in the database: this one and the app's own are the same node.
-    chain = createChainBackend({
+    chain = await setUpChain({
       config: { kind: "sandbox", blockSeconds: 0 },
       network: "regtest",
       db: t.db,

@@ -7,7 +7,7 @@ import {
   devSandboxReorgBodySchema,
 } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { SandboxNode } from "../../bitcoin/sandbox/sandbox-node.js";
+import type { SandboxControls } from "../../bitcoin/chain/sandbox-controls.js";
 import { AppError } from "../../domain/app-error.js";
 import { isLoopbackAddress } from "../../domain/ip-address.js";
 import { sandboxCommand } from "./sandbox-command.js";
@@ -16,7 +16,7 @@ export const devSandboxLoopbackOnlyText =
   "The sandbox chain answers only on this machine (a loopback address).";
 
 export type DevSandboxOptions = {
-  node: SandboxNode;
+  node: SandboxControls;
   /** Runs the chain follower now, so a payment or a block shows at once (when this process follows). */
   syncChainNow: () => Promise<unknown>;
 };

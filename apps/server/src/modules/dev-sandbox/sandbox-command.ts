@@ -1,4 +1,4 @@
-import { SandboxRefusal } from "../../bitcoin/sandbox/sandbox-node.js";
+import { SandboxRefusal } from "../../bitcoin/chain/sandbox-controls.js";
 import { AppError } from "../../domain/app-error.js";
 
 /**

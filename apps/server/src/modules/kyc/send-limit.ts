@@ -1,5 +1,5 @@
 import type { SendLimit } from "@satsbank/shared";
-import { lockSubjectForTransaction } from "../../db/advisory-lock.js";
+import { lockSubjectForDbTransaction } from "../../db/advisory-lock.js";
 import type { Db } from "../../db/client.js";
 import {
   dailyLimitFor,
@@ -46,7 +46,7 @@ export function limitOf({
  * amounts when it checks the limit: the check and the posting are one step, never read-then-write.
  */
 export function lockSendLimit(db: Db, userId: string): Promise<void> {
-  return lockSubjectForTransaction(db, `send-limit:${userId}`);
+  return lockSubjectForDbTransaction(db, `send-limit:${userId}`);
 }
 
 /** The limit as the wallet summary shows it; null at level 0. */

@@ -47,7 +47,7 @@ function refusal(error: unknown, fee: Sats): unknown {
  * To another customer: one transfer, a completed transaction on each side, and each side told (sent,
  * received) as their Transaction Alerts say.
  */
-export async function postTransfer(
+export async function postPayeeSend(
   send: Send & { payee: Payee; amount: Sats },
 ): Promise<WalletTransactionRow> {
   const { tx, sender, payee, amount, request, at } = send;
@@ -92,7 +92,7 @@ export async function postTransfer(
  * withdrawal clearing, the fee to fee revenue); the withdrawal waits, queued, for the worker to pay it out
  * on the chain. The customer's transaction is pending until the payout confirms; they are told it is sent.
  */
-export async function postWithdrawal(
+export async function postWithdrawalSend(
   send: Send & { address: string; amount: Sats; fee: Sats },
 ): Promise<WalletTransactionRow> {
   const { tx, sender, amount, fee, request, at } = send;

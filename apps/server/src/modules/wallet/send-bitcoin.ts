@@ -15,7 +15,7 @@ import {
 } from "../transactions/index.js";
 import { accountInactive, assertMaySend, checkSend } from "./check-send.js";
 import type { WalletContext } from "./context.js";
-import { keyReused, postTransfer, postWithdrawal } from "./post-send.js";
+import { keyReused, postPayeeSend, postWithdrawalSend } from "./post-send.js";
 import { claimSendRequest, findSendRequest, type SendRequestRow } from "./queries.js";
 import { readRecipient } from "./resolve-payee.js";
 
@@ -66,8 +66,8 @@ export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Prom
     const send = { tx, sender, request, note, at, idempotencyKey: body.idempotencyKey };
     const sent =
       checked.destination.kind === "transfer"
-        ? await postTransfer({ ...send, payee: checked.destination.payee, amount: checked.amount })
-        : await postWithdrawal({
+        ? await postPayeeSend({ ...send, payee: checked.destination.payee, amount: checked.amount })
+        : await postWithdrawalSend({
             ...send,
             address: checked.destination.address,
             amount: checked.amount,

@@ -1,15 +1,14 @@
 import { p2wpkh } from "@scure/btc-signer";
 import { describe, expect, it } from "vitest";
-import { decodeTransaction } from "../chain/decode-transaction.js";
+import { decodeTransaction } from "../../bitcoin/chain/decode-transaction.js";
+import { displayHex, sha256d } from "../../bitcoin/hashes.js";
 import {
   blockSubsidy,
   coinbaseTransaction,
-  displayHex,
   GENESIS_PREVIOUS_HASH,
   merkleRoot,
   mineHeader,
   REGTEST_BITS,
-  sha256d,
 } from "./blocks.js";
 
 const publicKey = Buffer.from("0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c", "hex");

@@ -1,10 +1,11 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { p2wpkh, Transaction } from "@scure/btc-signer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeTransaction } from "../../bitcoin/chain/decode-transaction.js";
+import { SandboxRefusal } from "../../bitcoin/chain/sandbox-controls.js";
+import { networkParams } from "../../bitcoin/network.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
-import { decodeTransaction } from "../chain/decode-transaction.js";
-import { networkParams } from "../network.js";
-import { SandboxNode, SandboxRefusal } from "./sandbox-node.js";
+import { SandboxNode } from "./sandbox-node.js";
 
 const REGTEST = networkParams.regtest.params;
 
@@ -56,7 +57,7 @@ describe("the sandbox node", () => {
     await node.start();
     const txid = await node.pay(alice.address, 100_000n);
     await node.mine(1);
-    const paid = await node.transaction(txid);
+    const paid = await node.chainTransaction(txid);
     const vout = decodeTransaction(paid?.row.hex ?? "", "regtest").outputs.find(
       (output) => output.address === alice.address,
     )?.vout;
@@ -75,15 +76,15 @@ describe("the sandbox node", () => {
 
   it("puts a faucet payment in the mempool, then in the next block, counting confirmations", async () => {
     const txid = await node.pay(alice.address, 5_000n);
-    expect((await node.transaction(txid))?.confirmations).toBe(0);
+    expect((await node.chainTransaction(txid))?.confirmations).toBe(0);
     expect((await node.mempool()).map((row) => row.txid)).toContain(txid);
     now = new Date(now.getTime() + 60_000);
     const [hash] = await node.mine(1);
-    const confirmed = await node.transaction(txid);
+    const confirmed = await node.chainTransaction(txid);
     expect(confirmed?.confirmations).toBe(1);
     expect(confirmed?.block?.hash).toBe(hash);
     await node.mine(2);
-    expect((await node.transaction(txid))?.confirmations).toBe(3);
+    expect((await node.chainTransaction(txid))?.confirmations).toBe(3);
     expect(await node.mempool()).toEqual([]);
   });
 
@@ -158,12 +159,12 @@ describe("the sandbox node", () => {
     const after = await node.tip();
     expect(after.height).toBe(before.height + 1);
     expect(await node.blockAt(before.height)).not.toEqual(expect.objectContaining({ hash: before.hash }));
-    expect((await node.transaction(kept))?.confirmations).toBe(2);
+    expect((await node.chainTransaction(kept))?.confirmations).toBe(2);
 
     const dropped = await node.pay(alice.address, 8_000n);
     await node.mine(1);
     await node.reorg(1, { drop: true });
-    expect(await node.transaction(dropped)).toBeUndefined();
+    expect(await node.chainTransaction(dropped)).toBeUndefined();
     expect(await refusal(node.reorg(100_000))).toEqual({ code: -8, message: "Block height out of range" });
   });
 });

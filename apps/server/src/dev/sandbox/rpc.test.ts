@@ -1,10 +1,14 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { p2wpkh, Transaction } from "@scure/btc-signer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bitcoindBackend } from "../../bitcoin/chain/bitcoind.js";
+import {
+  BroadcastRejected,
+  type ChainBackend,
+  ChainBackendError,
+} from "../../bitcoin/chain/chain-backend.js";
+import { networkParams } from "../../bitcoin/network.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
-import { bitcoindBackend } from "../chain/bitcoind.js";
-import { BroadcastRejected, type ChainBackend, ChainBackendError } from "../chain/chain-backend.js";
-import { networkParams } from "../network.js";
 import { sandboxRpcTransport } from "./rpc.js";
 import { SandboxNode } from "./sandbox-node.js";
 

@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 // The sandbox node (CHAIN_BACKEND=sandbox, never in production): a regtest-like Bitcoin network kept in
-// the database, answering Bitcoin Core's JSON-RPC calls (bitcoin/sandbox/). Only its own code writes here.
+// the database, answering Bitcoin Core's JSON-RPC calls (this folder). Only its own code writes here.
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -40,7 +40,7 @@ export const sandboxBlocks = pgTable("sandbox_blocks", {
 });
 
 /** Every transaction the node holds: in a block of the best chain, or in the mempool (no height). */
-export const sandboxTransactions = pgTable(
+export const sandboxChainTransactions = pgTable(
   "sandbox_transactions",
   {
     txid: text("txid").primaryKey(),
@@ -65,7 +65,7 @@ export const sandboxOutputs = pgTable(
   {
     txid: text("txid")
       .notNull()
-      .references(() => sandboxTransactions.txid, { onDelete: "cascade" }),
+      .references(() => sandboxChainTransactions.txid, { onDelete: "cascade" }),
     vout: integer("vout").notNull(),
     valueSats: bigint("value_sats", { mode: "bigint" }).notNull(),
     /** The output script, hex. */

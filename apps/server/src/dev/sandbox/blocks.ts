@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { RawTx, Script, ScriptNum } from "@scure/btc-signer";
+import { displayHex, internalBytes, sha256d } from "../../bitcoin/hashes.js";
 
 // Pure pieces of the sandbox node's blocks: the coinbase transaction, the merkle root and the header,
 // built as Bitcoin serialises them, so every hash the node answers is a real double SHA-256.
@@ -14,20 +14,6 @@ const INITIAL_SUBSIDY_SATS = 5_000_000_000n;
 export const COINBASE_MATURITY = 100;
 /** The hash before the first block. */
 export const GENESIS_PREVIOUS_HASH = "0".repeat(64);
-
-export function sha256d(bytes: Uint8Array): Uint8Array {
-  const once = createHash("sha256").update(bytes).digest();
-  return createHash("sha256").update(once).digest();
-}
-
-/** Hex as Bitcoin displays hashes and txids: the reverse of the bytes as hashed. */
-export function displayHex(internal: Uint8Array): string {
-  return Buffer.from(internal).reverse().toString("hex");
-}
-
-export function internalBytes(display: string): Uint8Array {
-  return Buffer.from(display, "hex").reverse();
-}
 
 /** The block reward at `height` on regtest (before fees). */
 export function blockSubsidy(height: number): bigint {

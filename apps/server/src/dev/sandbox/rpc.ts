@@ -1,15 +1,13 @@
-import { OutScript, Transaction } from "@scure/btc-signer";
-import type { JsonRpcTransport } from "../chain/json-rpc.js";
-import { displayHex, sha256d } from "./blocks.js";
-import type { SandboxBlockRow, SandboxTransactionRow } from "./queries.js";
-import { RPC_ERROR, type SandboxNode, SandboxRefusal, type SandboxTransaction } from "./sandbox-node.js";
+import type { JsonRpcTransport } from "../../bitcoin/chain/json-rpc.js";
+import { SandboxRefusal } from "../../bitcoin/chain/sandbox-controls.js";
+import { RPC_ERROR } from "./rpc-errors.js";
+import { describeChainTransaction, describeHeader, REGTEST_DIFFICULTY, unixTime } from "./rpc-shapes.js";
+import type { SandboxChainTransaction, SandboxNode } from "./sandbox-node.js";
 
 // The sandbox node's JSON-RPC face: the calls the bitcoind adapter makes (bitcoin/chain/bitcoind.ts),
 // answered in Bitcoin Core's shapes and with its error codes and HTTP statuses, so that the adapter a
 // production node uses is the one the sandbox, and every end-to-end test, drives.
 
-/** Regtest's difficulty as getblock reports it. */
-const REGTEST_DIFFICULTY = 4.656542373906925e-10;
 /** The sandbox's fee estimate: 2 sat/vB, as BTC per kvB. */
 const FEE_RATE_BTC_PER_KVB = 0.00002;
 const METHOD_NOT_FOUND = -32601;
@@ -27,103 +25,6 @@ class RpcFailure extends Error {
   ) {
     super(message);
   }
-}
-
-const btc = (sats: bigint) => Number(sats) / 1e8;
-const unixTime = (date: Date) => Math.floor(date.getTime() / 1000);
-
-function decoded(hex: string): Transaction {
-  return Transaction.fromRaw(Buffer.from(hex, "hex"), {
-    allowUnknownOutputs: true,
-    allowUnknownInputs: true,
-    disableScriptCheck: true,
-  });
-}
-
-/** A transaction as getrawtransaction and getblock (verbosity 2) describe it. */
-function describeTransaction(row: SandboxTransactionRow) {
-  const tx = decoded(row.hex);
-  const raw = Buffer.from(row.hex, "hex");
-  const vin = [];
-  for (let i = 0; i < tx.inputsLength; i++) {
-    const input = tx.getInput(i);
-    const scriptSig = Buffer.from(input.finalScriptSig ?? new Uint8Array()).toString("hex");
-    const sequence = input.sequence ?? 0xffff_ffff;
-    if (row.coinbase) {
-      vin.push({ coinbase: scriptSig, sequence });
-    } else {
-      vin.push({
-        txid: Buffer.from(input.txid ?? new Uint8Array()).toString("hex"),
-        vout: input.index,
-        scriptSig: { asm: "", hex: scriptSig },
-        ...(input.finalScriptWitness
-          ? { txinwitness: input.finalScriptWitness.map((item) => Buffer.from(item).toString("hex")) }
-          : {}),
-        sequence,
-      });
-    }
-  }
-  const vout = [];
-  for (let n = 0; n < tx.outputsLength; n++) {
-    const output = tx.getOutput(n);
-    const script = output.script ?? new Uint8Array();
-    let type = "nonstandard";
-    try {
-      type = OutScript.decode(script).type;
-    } catch {
-      // A script the decoder does not know stays "nonstandard".
-    }
-    vout.push({
-      value: btc(output.amount ?? 0n),
-      n,
-      scriptPubKey: { hex: Buffer.from(script).toString("hex"), type: coreScriptType(type) },
-    });
-  }
-  return {
-    txid: row.txid,
-    hash: displayHex(sha256d(raw)),
-    version: tx.version,
-    size: raw.length,
-    vsize: tx.vsize,
-    weight: tx.weight,
-    locktime: tx.lockTime,
-    vin,
-    vout,
-    ...(row.coinbase ? {} : { fee: btc(row.feeSats) }),
-    hex: row.hex,
-  };
-}
-
-function coreScriptType(type: string): string {
-  const names: Record<string, string> = {
-    wpkh: "witness_v0_keyhash",
-    wsh: "witness_v0_scripthash",
-    tr: "witness_v1_taproot",
-    pkh: "pubkeyhash",
-    sh: "scripthash",
-    pk: "pubkey",
-    ms: "multisig",
-  };
-  return names[type] ?? "nonstandard";
-}
-
-function describeHeader(block: SandboxBlockRow, tipHeight: number, next: SandboxBlockRow | undefined) {
-  const header = Buffer.from(block.header, "hex");
-  return {
-    hash: block.hash,
-    confirmations: tipHeight - block.height + 1,
-    height: block.height,
-    version: header.readInt32LE(0),
-    versionHex: header.readUInt32LE(0).toString(16).padStart(8, "0"),
-    merkleroot: displayHex(header.subarray(36, 68)),
-    time: unixTime(block.time),
-    mediantime: unixTime(block.time),
-    nonce: header.readUInt32LE(76),
-    bits: header.readUInt32LE(72).toString(16).padStart(8, "0"),
-    difficulty: REGTEST_DIFFICULTY,
-    ...(block.height === 0 ? {} : { previousblockhash: block.previousHash }),
-    ...(next === undefined ? {} : { nextblockhash: next.hash }),
-  };
 }
 
 const hashPattern = /^[0-9a-f]{64}$/;
@@ -200,7 +101,7 @@ const handlers: Record<string, Handler> = {
       );
     }
     const [tip, next] = await Promise.all([node.tip(), node.blockAt(block.height + 1)]);
-    const described = transactions.map(describeTransaction);
+    const described = transactions.map(describeChainTransaction);
     const size = 80 + described.reduce((sum, tx) => sum + tx.size, 1);
     const weight = 320 + described.reduce((sum, tx) => sum + tx.weight, 4);
     return {
@@ -218,7 +119,9 @@ const handlers: Record<string, Handler> = {
   },
 
   async getrawtransaction(node, [txid, verbose]) {
-    const found: SandboxTransaction | undefined = await node.transaction(hashParam(txid, "parameter 1"));
+    const found: SandboxChainTransaction | undefined = await node.chainTransaction(
+      hashParam(txid, "parameter 1"),
+    );
     if (found === undefined) {
       throw new RpcFailure(
         RPC_ERROR.INVALID_ADDRESS_OR_KEY,
@@ -226,7 +129,7 @@ const handlers: Record<string, Handler> = {
       );
     }
     if (verbose !== true && verbose !== 1 && verbose !== 2) return found.row.hex;
-    const { fee: _fee, ...described } = describeTransaction(found.row);
+    const { fee: _fee, ...described } = describeChainTransaction(found.row);
     if (found.block === undefined) return described;
     return {
       ...described,

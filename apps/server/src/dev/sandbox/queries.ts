@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { sandboxBlocks, sandboxNode, sandboxOutputs, sandboxTransactions } from "../../db/schema/index.js";
+import { sandboxBlocks, sandboxChainTransactions, sandboxNode, sandboxOutputs } from "./schema.js";
 
-// The sandbox node's tables (db/schema/sandbox.ts): only the sandbox node reads and writes them.
+// The sandbox node's tables (schema.ts): only the sandbox node reads and writes them.
 
 export type SandboxBlockRow = typeof sandboxBlocks.$inferSelect;
-export type SandboxTransactionRow = typeof sandboxTransactions.$inferSelect;
+export type SandboxChainTransactionRow = typeof sandboxChainTransactions.$inferSelect;
 export type SandboxOutputRow = typeof sandboxOutputs.$inferSelect;
 
 /** Locks the node's row (every change of the node holds it to its end), or undefined before set-up. */
@@ -57,40 +57,49 @@ export async function deleteBlocksAbove(db: Db, height: number): Promise<void> {
   await db.delete(sandboxBlocks).where(gt(sandboxBlocks.height, height));
 }
 
-export async function findTransaction(db: Db, txid: string): Promise<SandboxTransactionRow | undefined> {
-  const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.txid, txid));
+export async function findChainTransaction(
+  db: Db,
+  txid: string,
+): Promise<SandboxChainTransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sandboxChainTransactions)
+    .where(eq(sandboxChainTransactions.txid, txid));
   return row;
 }
 
 /** A block's transactions in their order (the coinbase first). */
-export async function findBlockTransactions(db: Db, height: number): Promise<SandboxTransactionRow[]> {
+export async function findBlockChainTransactions(
+  db: Db,
+  height: number,
+): Promise<SandboxChainTransactionRow[]> {
   return db
     .select()
-    .from(sandboxTransactions)
-    .where(eq(sandboxTransactions.blockHeight, height))
-    .orderBy(asc(sandboxTransactions.position));
+    .from(sandboxChainTransactions)
+    .where(eq(sandboxChainTransactions.blockHeight, height))
+    .orderBy(asc(sandboxChainTransactions.position));
 }
 
 /** The mempool, oldest first: a transaction always after the ones whose outputs it spends. */
-export async function findMempool(db: Db): Promise<SandboxTransactionRow[]> {
+export async function findMempool(db: Db): Promise<SandboxChainTransactionRow[]> {
   return db
     .select()
-    .from(sandboxTransactions)
-    .where(isNull(sandboxTransactions.blockHeight))
-    .orderBy(asc(sandboxTransactions.receivedAt), asc(sandboxTransactions.txid));
+    .from(sandboxChainTransactions)
+    .where(isNull(sandboxChainTransactions.blockHeight))
+    .orderBy(asc(sandboxChainTransactions.receivedAt), asc(sandboxChainTransactions.txid));
 }
 
-export async function insertTransaction(
+export async function insertChainTransaction(
   db: Db,
-  transaction: SandboxTransactionRow,
+  transaction: SandboxChainTransactionRow,
   outputs: readonly SandboxOutputRow[],
 ): Promise<void> {
-  await db.insert(sandboxTransactions).values(transaction);
+  await db.insert(sandboxChainTransactions).values(transaction);
   if (outputs.length > 0) await db.insert(sandboxOutputs).values([...outputs]);
 }
 
 /** Puts mempool transactions into the block at `height`, at positions from `firstPosition`. */
-export async function confirmTransactions(
+export async function confirmChainTransactions(
   db: Db,
   txids: readonly string[],
   height: number,
@@ -98,22 +107,27 @@ export async function confirmTransactions(
 ): Promise<void> {
   for (const [offset, txid] of txids.entries()) {
     await db
-      .update(sandboxTransactions)
+      .update(sandboxChainTransactions)
       .set({ blockHeight: height, position: firstPosition + offset })
-      .where(eq(sandboxTransactions.txid, txid));
+      .where(eq(sandboxChainTransactions.txid, txid));
   }
 }
 
 /** Sends the transactions of the blocks above `height`, but their coinbases, back to the mempool. */
-export async function unconfirmTransactionsAbove(db: Db, height: number): Promise<void> {
+export async function unconfirmChainTransactionsAbove(db: Db, height: number): Promise<void> {
   await db
-    .update(sandboxTransactions)
+    .update(sandboxChainTransactions)
     .set({ blockHeight: null, position: null })
-    .where(and(gt(sandboxTransactions.blockHeight, height), eq(sandboxTransactions.coinbase, false)));
+    .where(
+      and(gt(sandboxChainTransactions.blockHeight, height), eq(sandboxChainTransactions.coinbase, false)),
+    );
 }
 
-export async function findTransactionsAbove(db: Db, height: number): Promise<SandboxTransactionRow[]> {
-  return db.select().from(sandboxTransactions).where(gt(sandboxTransactions.blockHeight, height));
+export async function findChainTransactionsAbove(
+  db: Db,
+  height: number,
+): Promise<SandboxChainTransactionRow[]> {
+  return db.select().from(sandboxChainTransactions).where(gt(sandboxChainTransactions.blockHeight, height));
 }
 
 /** An output's own columns, for selects that join its transaction. */
@@ -136,11 +150,11 @@ export async function findOutputs(
   const rows = await db
     .select({
       ...outputColumns,
-      blockHeight: sandboxTransactions.blockHeight,
-      coinbase: sandboxTransactions.coinbase,
+      blockHeight: sandboxChainTransactions.blockHeight,
+      coinbase: sandboxChainTransactions.coinbase,
     })
     .from(sandboxOutputs)
-    .innerJoin(sandboxTransactions, eq(sandboxTransactions.txid, sandboxOutputs.txid))
+    .innerJoin(sandboxChainTransactions, eq(sandboxChainTransactions.txid, sandboxOutputs.txid))
     .where(inArray(sandboxOutputs.txid, txids));
   const wanted = new Set(outpoints.map((outpoint) => `${outpoint.txid}:${outpoint.vout}`));
   return rows.filter((row) => wanted.has(`${row.txid}:${row.vout}`));
@@ -170,13 +184,13 @@ export async function findSpenders(db: Db, txids: readonly string[]): Promise<st
 }
 
 /** Removes transactions (their outputs go with them) and frees the outputs they spent. */
-export async function deleteTransactions(db: Db, txids: readonly string[]): Promise<void> {
+export async function deleteChainTransactions(db: Db, txids: readonly string[]): Promise<void> {
   if (txids.length === 0) return;
   await db
     .update(sandboxOutputs)
     .set({ spentBy: null })
     .where(inArray(sandboxOutputs.spentBy, [...txids]));
-  await db.delete(sandboxTransactions).where(inArray(sandboxTransactions.txid, [...txids]));
+  await db.delete(sandboxChainTransactions).where(inArray(sandboxChainTransactions.txid, [...txids]));
 }
 
 /** The unspent outputs paying `address` that `spendable` allows, largest first. */
@@ -188,13 +202,13 @@ export async function findUnspentOf(
   return db
     .select(outputColumns)
     .from(sandboxOutputs)
-    .innerJoin(sandboxTransactions, eq(sandboxTransactions.txid, sandboxOutputs.txid))
+    .innerJoin(sandboxChainTransactions, eq(sandboxChainTransactions.txid, sandboxOutputs.txid))
     .where(
       and(
         eq(sandboxOutputs.address, address),
         isNull(sandboxOutputs.spentBy),
         // A coinbase output matures after 100 confirmations; anything else may be spent at once.
-        sql`(${sandboxTransactions.coinbase} = false or ${tipHeight} - ${sandboxTransactions.blockHeight} + 1 >= ${coinbaseMaturity})`,
+        sql`(${sandboxChainTransactions.coinbase} = false or ${tipHeight} - ${sandboxChainTransactions.blockHeight} + 1 >= ${coinbaseMaturity})`,
       ),
     )
     .orderBy(desc(sandboxOutputs.valueSats));
