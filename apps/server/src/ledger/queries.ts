@@ -6,10 +6,8 @@ import { type LedgerAccountKind, type LedgerTransferKind, ledgerAccounts } from 
 // The ledger's SQL. Only this file touches ledger_accounts and ledger_transfers, and balances and transfers
 // are written only by the ledger_post() and ledger_post_batch() functions (drizzle/0004, 0005 and 0017).
 
-export type PostingRow = { transferIds: number[]; replayed: boolean };
-
-export type PostingArgs = {
-  idempotencyKey: string;
+/** The transfers of a call, column by column (the i-th of each array is the i-th transfer), and its time. */
+type TransferColumns = {
   debits: number[];
   credits: number[];
   amounts: bigint[];
@@ -18,8 +16,25 @@ export type PostingArgs = {
   at: Date;
 };
 
+/** The placeholders' values of TransferColumns: bigints as decimal text, the time as ISO text. */
+function transferParameters(args: TransferColumns) {
+  return {
+    debits: args.debits.map(String),
+    credits: args.credits.map(String),
+    amounts: args.amounts.map(String),
+    kinds: args.kinds,
+    references: args.references,
+    at: args.at.toISOString(),
+  };
+}
+
+const p = (name: string) => sql.placeholder(name);
+
+export type PostingRow = { transferIds: number[]; replayed: boolean };
+
+export type PostingArgs = TransferColumns & { idempotencyKey: string };
+
 function preparePosting(db: Db) {
-  const p = (name: string) => sql.placeholder(name);
   return db
     .select({ transferIds: sql<string[]>`transfer_ids::text[]`, replayed: sql<boolean>`replayed` })
     .from(
@@ -33,33 +48,16 @@ const postingStatement = preparedPer(preparePosting);
 
 /** One round trip: ledger_post() checks, locks, updates and inserts (see the migrations). */
 export async function callLedgerPost(db: Db, args: PostingArgs): Promise<PostingRow> {
-  const [row] = await postingStatement(db).execute({
-    key: args.idempotencyKey,
-    debits: args.debits.map(String),
-    credits: args.credits.map(String),
-    amounts: args.amounts.map(String),
-    kinds: args.kinds,
-    references: args.references,
-    at: args.at.toISOString(),
-  });
+  const [row] = await postingStatement(db).execute({ key: args.idempotencyKey, ...transferParameters(args) });
   if (row === undefined) throw new Error("ledger_post returned no row");
   return { transferIds: row.transferIds.map(Number), replayed: row.replayed };
 }
 
-export type BatchArgs = {
-  keys: string[];
-  debits: number[];
-  credits: number[];
-  amounts: bigint[];
-  kinds: LedgerTransferKind[];
-  references: Array<string | null>;
-  at: Date;
-};
+export type BatchArgs = TransferColumns & { keys: string[] };
 
 export type BatchRow = { transferIds: number[]; replayed: boolean[] };
 
 function prepareBatch(db: Db) {
-  const p = (name: string) => sql.placeholder(name);
   return db
     .select({ transferIds: sql<string[]>`transfer_ids::text[]`, replayed: sql<boolean[]>`replayed` })
     .from(
@@ -73,15 +71,7 @@ const batchStatement = preparedPer(prepareBatch);
 
 /** One round trip for many postings: ledger_post_batch() (drizzle/0017_ledger_post_batch.sql). */
 export async function callLedgerPostBatch(db: Db, args: BatchArgs): Promise<BatchRow> {
-  const [row] = await batchStatement(db).execute({
-    keys: args.keys,
-    debits: args.debits.map(String),
-    credits: args.credits.map(String),
-    amounts: args.amounts.map(String),
-    kinds: args.kinds,
-    references: args.references,
-    at: args.at.toISOString(),
-  });
+  const [row] = await batchStatement(db).execute({ keys: args.keys, ...transferParameters(args) });
   if (row === undefined) throw new Error("ledger_post_batch returned no row");
   return { transferIds: row.transferIds.map(Number), replayed: row.replayed };
 }

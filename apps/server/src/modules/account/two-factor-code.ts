@@ -1,6 +1,15 @@
 import { AppError } from "../../domain/app-error.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
-import { type AuthContext, authText, decryptSecret, totpStep } from "../auth/index.js";
+import type { User } from "../../domain/user.js";
+import { type AuthContext, authText, decryptSecret, totpStep, updateUser } from "../auth/index.js";
+import { type Notice, notify } from "../notifications/index.js";
+
+/** Turning two-factor authentication on or off: the signed-in user and a code from their app. */
+export type TwoFactorSwitch = {
+  ctx: Pick<AuthContext, "db" | "clock" | "limiter" | "authKeys">;
+  user: User;
+  code: string;
+};
 
 /**
  * Checks an authenticator code against one of the account's sealed secrets (the pending one while
@@ -32,4 +41,24 @@ export async function checkTwoFactorCode({
   }
   await ctx.limiter.refund(taken);
   return step;
+}
+
+/** Writes the account's new two-factor secrets and tells the customer of the change, in one db transaction. */
+export async function saveTwoFactorSwitch({
+  ctx,
+  user,
+  secrets,
+  notice,
+}: {
+  ctx: Pick<AuthContext, "db" | "clock">;
+  user: User;
+  secrets: { totpSecret: string | null; totpPendingSecret: null; totpLastStep: number | null };
+  notice: Omit<Notice, "userId" | "at">;
+}): Promise<User> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const updated = await updateUser(tx, user.id, { ...secrets, updatedAt: now });
+    await notify(tx, { userId: user.id, at: now, ...notice });
+    return updated;
+  });
 }

@@ -4,15 +4,10 @@ import type { MailMessage } from "../../adapters/mailer/mailer.js";
 // own: people (and the end-to-end tests) read them out of the text. No other message holds a 6-digit
 // number, so a test waiting for a sign-in code never picks up a link.
 
-export function signInCodeEmail({
-  to,
-  brandName,
-  code,
-}: {
-  to: string;
-  brandName: string;
-  code: string;
-}): MailMessage {
+/** Who a message goes to and the bank's name, which every message of this file says. */
+type Addressed<T> = { to: string; brandName: string } & T;
+
+export function signInCodeEmail({ to, brandName, code }: Addressed<{ code: string }>): MailMessage {
   return {
     to,
     subject: `Your ${brandName} sign-in code`,
@@ -24,15 +19,7 @@ export function signInCodeEmail({
   };
 }
 
-export function passwordResetEmail({
-  to,
-  brandName,
-  link,
-}: {
-  to: string;
-  brandName: string;
-  link: string;
-}): MailMessage {
+export function passwordResetEmail({ to, brandName, link }: Addressed<{ link: string }>): MailMessage {
   return {
     to,
     subject: `Reset your ${brandName} password`,
@@ -47,15 +34,7 @@ export function passwordResetEmail({
   };
 }
 
-export function emailVerificationEmail({
-  to,
-  brandName,
-  link,
-}: {
-  to: string;
-  brandName: string;
-  link: string;
-}): MailMessage {
+export function emailVerificationEmail({ to, brandName, link }: Addressed<{ link: string }>): MailMessage {
   return {
     to,
     subject: `Confirm your email address for ${brandName}`,
