@@ -12,7 +12,7 @@ import { createDocumentStorage } from "./adapters/storage/create-document-storag
 import type { DocumentStorage } from "./adapters/storage/storage.js";
 import type { ChainSetup } from "./bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
-import { setUpChain } from "./chain-setup.js";
+import { setUpChain } from "./lifecycle/chain-setup.js";
 import type { AppConfig } from "./config/config.js";
 import type { Db } from "./db/client.js";
 import type { Listen } from "./db/listen.js";

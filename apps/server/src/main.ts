@@ -2,7 +2,7 @@ import { createDocumentStorage } from "./adapters/storage/create-document-storag
 import { type App, appClock, buildApp } from "./app.js";
 import type { ChainSetup } from "./bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
-import { setUpChain } from "./chain-setup.js";
+import { setUpChain } from "./lifecycle/chain-setup.js";
 import { demoSignIns, seedOnFirstStart } from "./cli/seed/seed.js";
 import { withAppSecret } from "./config/app-secret.js";
 import { type Config, ConfigError, loadConfig } from "./config/config.js";

@@ -3,7 +3,7 @@
 import { systemClock } from "../adapters/clock.js";
 import { createDocumentStorage } from "../adapters/storage/create-document-storage.js";
 import { deriveWalletKeys } from "../bitcoin/wallet-keys.js";
-import { setUpChain } from "../chain-setup.js";
+import { setUpChain } from "../lifecycle/chain-setup.js";
 import { withAppSecret } from "../config/app-secret.js";
 import { withWalletMnemonic } from "../config/wallet-mnemonic.js";
 import { deriveAuthKeys } from "../modules/auth/index.js";

@@ -4,7 +4,7 @@ import { sandboxRpcTransport } from "./sandbox/rpc.js";
 import { SandboxNode } from "./sandbox/sandbox-node.js";
 
 // src/dev/: what development, demos and tests run besides the bank, which a production build leaves out
-// (`npm run build:production`). Nothing imports it: src/chain-setup.ts loads this file, and only when
+// (`npm run build:production`). Nothing imports it: src/lifecycle/chain-setup.ts loads this file, and only when
 // CHAIN_BACKEND=sandbox (which production refuses).
 
 /** The sandbox node on this database, and the JSON-RPC it answers in Bitcoin Core's shapes, in-process. */

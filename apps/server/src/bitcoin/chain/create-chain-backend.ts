@@ -26,7 +26,7 @@ const TIMEOUT_MS = 15_000;
 /**
  * Builds the configured backend. The sandbox is read through the bitcoind adapter, over JSON-RPC answered
  * in-process: the adapter that reads a production node is the one every test and demo drives. The sandbox
- * node is given (src/chain-setup.ts loads it from src/dev/) and not started here (main.ts starts it: its
+ * node is given (src/lifecycle/chain-setup.ts loads it from src/dev/) and not started here (main.ts starts it: its
  * first start mines 101 blocks).
  */
 export function createChainBackend({

@@ -2,7 +2,7 @@ import { apiPaths } from "@satsbank/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../adapters/clock.js";
 import type { ChainSetup } from "../../bitcoin/chain/create-chain-backend.js";
-import { setUpChain } from "../../chain-setup.js";
+import { setUpChain } from "../../lifecycle/chain-setup.js";
 import { ADVISORY_LOCKS, tryAdvisoryLock } from "../../db/advisory-lock.js";
 import { customerBalance } from "../../ledger/accounts.js";
 import { postJson } from "../../test/auth-helpers.js";

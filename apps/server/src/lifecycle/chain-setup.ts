@@ -2,10 +2,10 @@ import {
   type ChainBackendConfig,
   type ChainSetup,
   createChainBackend,
-} from "./bitcoin/chain/create-chain-backend.js";
-import type { Sandbox } from "./bitcoin/chain/sandbox-controls.js";
-import type { BitcoinNetwork } from "./bitcoin/network.js";
-import type { Db } from "./db/client.js";
+} from "../bitcoin/chain/create-chain-backend.js";
+import type { Sandbox } from "../bitcoin/chain/sandbox-controls.js";
+import type { BitcoinNetwork } from "../bitcoin/network.js";
+import type { Db } from "../db/client.js";
 
 /** What src/dev/index.ts offers: the sandbox node, built on the bank's database. */
 export type DevTools = { openSandbox(db: Db, now: () => Date): Sandbox };
@@ -19,7 +19,7 @@ export const noSandboxText =
  * build holds no sandbox code at all (`npm run build:production`; a test reads its output).
  */
 export async function loadDevTools(): Promise<DevTools> {
-  const entry = "./dev/index.js";
+  const entry = "../dev/index.js";
   try {
     return (await import(entry)) as DevTools;
   } catch (error) {

@@ -4,11 +4,11 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/create-test-app.js";
 import { loadDevTools, noSandboxText, setUpChain } from "./chain-setup.js";
-import { createTestApp, type TestApp } from "./test/create-test-app.js";
 
 const run = promisify(execFile);
-const server = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const server = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** Every file below `dir`, relative to it. */
 function filesIn(dir: string): string[] {
@@ -41,7 +41,7 @@ describe("the production build (npm run build:production)", () => {
   it("holds the server and no sandbox chain: no src/dev/ file, no line of its code", () => {
     const files = filesIn(out);
     expect(files).toContain("main.js");
-    expect(files).toContain("chain-setup.js");
+    expect(files).toContain(join("lifecycle", "chain-setup.js"));
     expect(files).toContain(join("bitcoin", "chain", "bitcoind.js"));
     // Neither the sandbox (src/dev/) nor what only tests read (test/, fixtures/).
     expect(files.filter((file) => /^(dev|test)\/|\/fixtures\/|sandbox-node/.test(file))).toEqual([]);
@@ -55,7 +55,7 @@ describe("the production build (npm run build:production)", () => {
   });
 
   it("says what is missing when CHAIN_BACKEND=sandbox reaches it", async () => {
-    const script = `import(${JSON.stringify(join(out, "chain-setup.js"))}).then((m) => m.loadDevTools()).then(
+    const script = `import(${JSON.stringify(join(out, "lifecycle", "chain-setup.js"))}).then((m) => m.loadDevTools()).then(
       () => console.log("loaded"),
       (error) => console.log(error.message),
     );`;
