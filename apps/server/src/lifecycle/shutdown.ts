@@ -1,8 +1,8 @@
 import closeWithGrace from "close-with-grace";
-import type { FastifyBaseLogger } from "fastify";
+import type { Log } from "../adapters/log.js";
 
 export type ShutdownOptions = {
-  log: FastifyBaseLogger;
+  log: Log;
   /** Run in order on the first signal: stop taking requests first, close the database last. */
   steps: Array<() => Promise<void>>;
   /** A stuck step (a hung request, a database that does not answer) must not keep the process alive. */
@@ -17,7 +17,10 @@ export function handleShutdownSignals({ log, steps, timeoutMs = 10_000 }: Shutdo
   closeWithGrace(
     {
       delay: timeoutMs,
-      logger: { error: (message: unknown) => log.error(message) },
+      logger: {
+        error: (message: unknown) =>
+          typeof message === "string" ? log.error(message) : log.error({ err: message }, "Shutdown failed"),
+      },
       onSecondSignal: (signal) => log.warn({ signal }, "Second signal: exiting now"),
       onTimeout: (delay) => log.error(`Shutdown took longer than ${delay} ms: exiting now`),
     },

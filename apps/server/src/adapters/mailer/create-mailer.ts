@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config/config.js";
 import type { Db } from "../../db/client.js";
 import type { Clock } from "../clock.js";
+import type { Log } from "../log.js";
 import type { Mailer } from "./mailer.js";
 import { createOutboxMailer } from "./outbox.js";
 import { createSmtpMailer } from "./smtp.js";
@@ -16,7 +16,7 @@ export function createMailer({
   config: Pick<Config, "smtpUrl" | "mailFrom" | "nodeEnv">;
   db: Db;
   clock: Clock;
-  log: FastifyBaseLogger;
+  log: Log;
 }): Mailer {
   if (config.smtpUrl !== null) return createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom, log });
   // Mail text (codes, links) is printed for developers only, never in a production log.

@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import { mailOutbox } from "../../db/schema/index.js";
 import type { Clock } from "../clock.js";
+import type { Log } from "../log.js";
 import type { Mailer } from "./mailer.js";
 
 /**
@@ -17,7 +17,7 @@ export function createOutboxMailer({
   db: Db;
   clock: Clock;
   /** Where each message is printed; null prints nothing. */
-  log: FastifyBaseLogger | null;
+  log: Log | null;
 }): Mailer {
   return {
     kind: "outbox",

@@ -1,17 +1,9 @@
-import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
+import type { Log } from "../log.js";
 import type { Mailer } from "./mailer.js";
 
 /** Real email through the SMTP server of SMTP_URL (smtp:// or smtps://, credentials in the URL). */
-export function createSmtpMailer({
-  url,
-  from,
-  log,
-}: {
-  url: string;
-  from: string;
-  log: FastifyBaseLogger;
-}): Mailer {
+export function createSmtpMailer({ url, from, log }: { url: string; from: string; log: Log }): Mailer {
   const transport = nodemailer.createTransport(url);
   const pending = new Set<Promise<void>>();
   return {
