@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client.js";
 import {
   insertWalletTransactions,
-  type NewWalletTransaction,
   updateWalletTransaction,
   updateWalletTransactions,
   type WalletTransactionRow,
@@ -24,38 +23,59 @@ export type CustomerTransfer = {
 };
 
 /**
- * Both sides of a transfer between customers in their histories: a completed `send` transaction for the
- * sender and a `receive` for the payee, each naming the other. Call it in the db transaction that posted
- * the transfer. Returns the sender's row.
+ * A history row: no fee, counterparty, address, note, transfer or chain transaction unless the event has
+ * one.
  */
-export async function recordCustomerTransfer(
-  db: Db,
+function historyRow(
+  row: Pick<WalletTransactionRow, "id" | "userId" | "type" | "status" | "amount" | "createdAt"> &
+    Partial<WalletTransactionRow>,
+): WalletTransactionRow {
+  return {
+    fee: 0n,
+    counterpartyUserId: null,
+    counterpartyUsername: null,
+    counterpartyName: null,
+    address: null,
+    note: null,
+    transferId: null,
+    txid: null,
+    blockHeight: null,
+    ...row,
+  };
+}
+
+async function insertRow(db: Db, row: WalletTransactionRow): Promise<WalletTransactionRow> {
+  await insertWalletTransactions(db, [row]);
+  return row;
+}
+
+/**
+ * Both sides of a transfer between customers: a completed `send` transaction for the sender and a
+ * `receive` for the payee, each naming the other (the history bench builds its rows with it too).
+ */
+export function customerTransferRows(
   transfer: CustomerTransfer,
-): Promise<WalletTransactionRow> {
+): [sent: WalletTransactionRow, received: WalletTransactionRow] {
   const { sender, payee } = transfer;
   const common = {
     status: "completed",
     amount: transfer.amount,
-    fee: 0n,
     address: transfer.address,
     note: transfer.note,
     transferId: transfer.transferId,
-    txid: null,
-    blockHeight: null,
     createdAt: transfer.at,
   } as const;
-  const sent = {
-    ...common,
-    id: transfer.transactionId,
-    userId: sender.id,
-    type: "send",
-    counterpartyUserId: payee.id,
-    counterpartyUsername: payee.username,
-    counterpartyName: payee.name,
-  } as const satisfies NewWalletTransaction;
-  await insertWalletTransactions(db, [
-    sent,
-    {
+  return [
+    historyRow({
+      ...common,
+      id: transfer.transactionId,
+      userId: sender.id,
+      type: "send",
+      counterpartyUserId: payee.id,
+      counterpartyUsername: payee.username,
+      counterpartyName: payee.name,
+    }),
+    historyRow({
       ...common,
       id: randomUUID(),
       userId: payee.id,
@@ -63,8 +83,20 @@ export async function recordCustomerTransfer(
       counterpartyUserId: sender.id,
       counterpartyUsername: sender.username,
       counterpartyName: sender.name,
-    },
-  ]);
+    }),
+  ];
+}
+
+/**
+ * Both sides of a transfer between customers in their histories (customerTransferRows). Call it in the db
+ * transaction that posted the transfer. Returns the sender's row.
+ */
+export async function recordCustomerTransfer(
+  db: Db,
+  transfer: CustomerTransfer,
+): Promise<WalletTransactionRow> {
+  const [sent, received] = customerTransferRows(transfer);
+  await insertWalletTransactions(db, [sent, received]);
   return sent;
 }
 
@@ -76,25 +108,19 @@ export async function recordOpeningBalance(
   db: Db,
   entry: { userId: string; amount: bigint; transferId: number; note: string; at: Date },
 ): Promise<WalletTransactionRow> {
-  const row = {
-    id: randomUUID(),
-    userId: entry.userId,
-    type: "receive",
-    status: "completed",
-    amount: entry.amount,
-    fee: 0n,
-    counterpartyUserId: null,
-    counterpartyUsername: null,
-    counterpartyName: null,
-    address: null,
-    note: entry.note,
-    transferId: entry.transferId,
-    txid: null,
-    blockHeight: null,
-    createdAt: entry.at,
-  } as const satisfies NewWalletTransaction;
-  await insertWalletTransactions(db, [row]);
-  return row;
+  return insertRow(
+    db,
+    historyRow({
+      id: randomUUID(),
+      userId: entry.userId,
+      type: "receive",
+      status: "completed",
+      amount: entry.amount,
+      note: entry.note,
+      transferId: entry.transferId,
+      createdAt: entry.at,
+    }),
+  );
 }
 
 /**
@@ -113,25 +139,20 @@ export async function recordDepositSeen(
     at: Date;
   },
 ): Promise<WalletTransactionRow> {
-  const row = {
-    id: randomUUID(),
-    userId: entry.userId,
-    type: "receive",
-    status: "pending",
-    amount: entry.amount,
-    fee: 0n,
-    counterpartyUserId: null,
-    counterpartyUsername: null,
-    counterpartyName: null,
-    address: entry.address,
-    note: null,
-    transferId: null,
-    txid: entry.txid,
-    blockHeight: entry.blockHeight,
-    createdAt: entry.at,
-  } as const satisfies NewWalletTransaction;
-  await insertWalletTransactions(db, [row]);
-  return row;
+  return insertRow(
+    db,
+    historyRow({
+      id: randomUUID(),
+      userId: entry.userId,
+      type: "receive",
+      status: "pending",
+      amount: entry.amount,
+      address: entry.address,
+      txid: entry.txid,
+      blockHeight: entry.blockHeight,
+      createdAt: entry.at,
+    }),
+  );
 }
 
 /** The deposit reached its confirmations and the ledger credited it: the receive is completed. */
@@ -166,25 +187,21 @@ export async function recordWithdrawal(
     at: Date;
   },
 ): Promise<WalletTransactionRow> {
-  const row = {
-    id: entry.transactionId,
-    userId: entry.userId,
-    type: "send",
-    status: "pending",
-    amount: entry.amount,
-    fee: entry.fee,
-    counterpartyUserId: null,
-    counterpartyUsername: null,
-    counterpartyName: null,
-    address: entry.address,
-    note: entry.note,
-    transferId: entry.transferId,
-    txid: null,
-    blockHeight: null,
-    createdAt: entry.at,
-  } as const satisfies NewWalletTransaction;
-  await insertWalletTransactions(db, [row]);
-  return row;
+  return insertRow(
+    db,
+    historyRow({
+      id: entry.transactionId,
+      userId: entry.userId,
+      type: "send",
+      status: "pending",
+      amount: entry.amount,
+      fee: entry.fee,
+      address: entry.address,
+      note: entry.note,
+      transferId: entry.transferId,
+      createdAt: entry.at,
+    }),
+  );
 }
 
 /** Withdrawals signed into a payout: their transactions name its txid. */
