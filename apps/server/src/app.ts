@@ -12,10 +12,10 @@ import { createDocumentStorage } from "./adapters/storage/create-document-storag
 import type { DocumentStorage } from "./adapters/storage/storage.js";
 import type { ChainSetup } from "./bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
-import { setUpChain } from "./lifecycle/chain-setup.js";
 import type { AppConfig } from "./config/config.js";
 import type { Db } from "./db/client.js";
 import type { Listen } from "./db/listen.js";
+import { setUpChain } from "./lifecycle/chain-setup.js";
 import { accountRoutes } from "./modules/account/index.js";
 import { adminRoutes } from "./modules/admin/index.js";
 import {

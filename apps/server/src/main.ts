@@ -1,9 +1,7 @@
-import { createDocumentStorage } from "./adapters/storage/create-document-storage.js";
 import { type App, appClock, buildApp } from "./app.js";
 import type { ChainSetup } from "./bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
-import { setUpChain } from "./lifecycle/chain-setup.js";
-import { demoSignIns, seedOnFirstStart } from "./cli/seed/seed.js";
+import { demoSignIns, seedInputOf, seedOnFirstStart } from "./cli/seed/seed.js";
 import { withAppSecret } from "./config/app-secret.js";
 import { type Config, ConfigError, loadConfig } from "./config/config.js";
 import { withWalletMnemonic } from "./config/wallet-mnemonic.js";
@@ -11,8 +9,8 @@ import { ADVISORY_LOCKS, tryAdvisoryLock } from "./db/advisory-lock.js";
 import { openDatabase } from "./db/client.js";
 import { listenerFor } from "./db/listen.js";
 import { migrateDatabase } from "./db/migrate.js";
+import { setUpChain } from "./lifecycle/chain-setup.js";
 import { handleShutdownSignals } from "./lifecycle/shutdown.js";
-import { deriveAuthKeys } from "./modules/auth/index.js";
 import { kycReviewer } from "./modules/kyc/index.js";
 import { payoutBlocks } from "./modules/withdrawals/index.js";
 import { type ChainWorker, startChainWorker } from "./worker/chain-worker.js";
@@ -40,22 +38,7 @@ async function main(): Promise<void> {
     // Its first start mines the first 101 blocks, so that its faucet can pay.
     await chain.sandbox?.start();
     const seeded = embedded
-      ? await seedOnFirstStart({
-          db: database.db,
-          clock,
-          walletKeys,
-          // The demo customers' identity documents, where the app keeps uploads.
-          storage: createDocumentStorage(config.storage, config.dataDir),
-          // The demo money arrives as sandbox deposits, read through the backend as the worker reads them.
-          chain,
-          confirmations: config.confirmations,
-          withdrawalFeeSats: config.withdrawalFeeSats,
-          sendLimits: config.sendLimits,
-          // The demo customer signs in through the sign-in use cases: its codes are MACed with these keys.
-          authKeys: deriveAuthKeys(config.appSecret),
-          brandName: config.brandName,
-          log: (line) => console.info(line),
-        })
+      ? await seedOnFirstStart(seedInputOf(config, { db: database.db, clock, chain, walletKeys }))
       : null;
     if (seeded !== null) console.info(`Seeded the demo data: ${seeded.length} accounts`);
   } catch (error) {

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { createRateLimiter } from "../../adapters/rate-limit/limiter.js";
+import { createDocumentStorage } from "../../adapters/storage/create-document-storage.js";
+import type { Config } from "../../config/config.js";
 import { appSettings } from "../../db/schema/index.js";
 import { AppError } from "../../domain/app-error.js";
-import { createStaff, signUp } from "../../modules/auth/index.js";
+import { createStaff, deriveAuthKeys, signUp } from "../../modules/auth/index.js";
 import {
   DEMO_PASSWORD,
   DEMO_SIGN_UP_SPACING_MINUTES,
@@ -27,6 +29,29 @@ export const SEEDED_SETTING = "demo_data_seeded";
 const alreadyExists = (error: unknown) => error instanceof AppError && error.code === "CONFLICT";
 
 export type SeedInput = DemoMoneyInput & Pick<DemoNotificationsInput, "authKeys" | "brandName">;
+
+/**
+ * The seed's input for this configuration (with its APP_SECRET) and what the process opened: the same for
+ * the embedded default's first start (main.ts) and `npm run db:seed`.
+ */
+export function seedInputOf(
+  config: Config & { appSecret: string },
+  opened: Pick<SeedInput, "db" | "clock" | "chain" | "walletKeys">,
+): SeedInput {
+  return {
+    // The demo money arrives as sandbox deposits, read through the chain backend as the worker reads them.
+    ...opened,
+    // The demo customers' identity documents, where the app keeps uploads (STORAGE).
+    storage: createDocumentStorage(config.storage, config.dataDir),
+    confirmations: config.confirmations,
+    withdrawalFeeSats: config.withdrawalFeeSats,
+    sendLimits: config.sendLimits,
+    // The demo customer signs in through the sign-in use cases: its codes are MACed with these keys.
+    authKeys: deriveAuthKeys(config.appSecret),
+    brandName: config.brandName,
+    log: (line) => console.info(line),
+  };
+}
 
 /**
  * Makes the demo accounts through the real use cases (sign-up for customers, dated the day before their
