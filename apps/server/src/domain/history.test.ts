@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { containsPattern, decodeCursor, encodeCursor, isUuid, typeForFilter } from "./history.js";
+import { AppError } from "./app-error.js";
+import {
+  containsPattern,
+  cursorAt,
+  decodeCursor,
+  encodeCursor,
+  isUuid,
+  keysetPage,
+  positionAfter,
+  typeForFilter,
+} from "./history.js";
 import { requestHash } from "./idempotency.js";
 import { maySend } from "./kyc.js";
 
@@ -44,6 +54,36 @@ describe("history query parts", () => {
     }
     const leap = { createdAt: "2028-02-29T23:59:59.999999Z", id };
     expect(decodeCursor(encodeCursor(leap))).toEqual(leap);
+  });
+
+  it("starts a page at the first row without a cursor, after the cursor's position, and refuses another", () => {
+    const position = { createdAt: "2030-01-15T12:00:00.123456Z", id: "0b8f7c1e-4a59-4b51-9a59-3f6c3c9c2a11" };
+    expect(positionAfter(undefined, "Gone.")).toBeNull();
+    expect(positionAfter(encodeCursor(position), "Gone.")).toEqual(position);
+    for (const bad of ["", "garbage"]) {
+      let refusal: unknown;
+      try {
+        positionAfter(bad, "Gone.");
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal).toBeInstanceOf(AppError);
+      expect(refusal).toMatchObject({
+        code: "VALIDATION_ERROR",
+        message: "Gone.",
+        fields: { cursor: "Gone." },
+      });
+    }
+  });
+
+  it("cuts a page from one row more than asked, with the next page's cursor only when that row came", () => {
+    const rows = [1, 2, 3].map((n) => ({ n }));
+    const cursorOf = (row: { n: number }) => `after-${row.n}`;
+    expect(keysetPage(rows, 2, cursorOf)).toEqual({ page: rows.slice(0, 2), nextCursor: "after-2" });
+    expect(keysetPage(rows, 3, cursorOf)).toEqual({ page: rows, nextCursor: null });
+    expect(keysetPage([], 2, cursorOf)).toEqual({ page: [], nextCursor: null });
+    const position = { createdAt: "2030-01-15T12:00:00.123456Z", id: "0b8f7c1e-4a59-4b51-9a59-3f6c3c9c2a11" };
+    expect(cursorAt({ position })).toBe(encodeCursor(position));
   });
 
   it("knows a UUID", () => {

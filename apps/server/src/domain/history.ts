@@ -1,4 +1,5 @@
 import type { HistoryFilter, TransactionType } from "@satsbank/shared";
+import { AppError } from "./app-error.js";
 
 // Pure parts of the history query: the filter, the search pattern and the keyset cursor.
 
@@ -46,6 +47,35 @@ export function decodeCursor(cursor: string): HistoryPosition | null {
     return null;
   }
 }
+
+/**
+ * Where the page a client asks for starts: null for the first page, else the position its cursor names.
+ * A cursor this server did not make is a 400 on the cursor field with `invalidText` (each list says which
+ * page is gone).
+ */
+export function positionAfter(cursor: string | undefined, invalidText: string): HistoryPosition | null {
+  if (cursor === undefined) return null;
+  const after = decodeCursor(cursor);
+  if (after === null) throw new AppError("VALIDATION_ERROR", invalidText, { cursor: invalidText });
+  return after;
+}
+
+/**
+ * One page out of the rows read for it: the query asks one more row than `limit`, which says whether a
+ * next page exists; `nextCursor` (from the page's last row) asks for it, null on the last page.
+ */
+export function keysetPage<T>(
+  rows: readonly T[],
+  limit: number,
+  cursorOf: (last: T) => string,
+): { page: T[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last !== undefined ? cursorOf(last) : null };
+}
+
+/** The cursor of a row that knows its position (keysetPage's `cursorOf` for the history's keyset). */
+export const cursorAt = (row: { position: HistoryPosition }): string => encodeCursor(row.position);
 
 export function isUuid(text: string): boolean {
   return UUID.test(text);

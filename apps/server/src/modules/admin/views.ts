@@ -1,5 +1,5 @@
 import type { AdminCustomer, AdminTransaction } from "@satsbank/shared";
-import type { StaffListedRow } from "../transactions/index.js";
+import { type StaffListedRow, transactionBasics } from "../transactions/index.js";
 import type { CustomerRow } from "./queries.js";
 
 /** A row of Banking Customers: the balance as a decimal string of satoshis. */
@@ -20,11 +20,7 @@ export function toAdminCustomer(row: CustomerRow): AdminCustomer {
 /** A row of Transaction History. */
 export function toAdminTransaction({ row, owner }: Pick<StaffListedRow, "row" | "owner">): AdminTransaction {
   return {
-    id: row.id,
-    type: row.type,
-    amountSats: row.amount.toString(),
-    feeSats: row.fee.toString(),
-    status: row.status,
+    ...transactionBasics(row),
     user: owner,
     counterparty: { username: row.counterpartyUsername, name: row.counterpartyName },
     address: row.address,

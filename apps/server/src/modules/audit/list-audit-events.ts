@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEvent, AuditEventPage } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
-import { containsPattern, isUuid } from "../../domain/history.js";
+import { containsPattern, isUuid, keysetPage } from "../../domain/history.js";
 import { type ListedAuditEvent, listAuditEvents as queryAuditEvents } from "./queries.js";
 
 export const invalidAuditCursorText = "This page of the audit log is no longer available. Reload it.";
@@ -57,12 +57,8 @@ export async function listAuditEvents({
     beforeId,
     limit: query.limit + 1,
   });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toAuditEvent),
-    nextCursor: rows.length > query.limit && last !== undefined ? String(last.row.id) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, query.limit, (last) => String(last.row.id));
+  return { items: page.map(toAuditEvent), nextCursor };
 }
 
 /** The newest staff actions about one customer (User Details). */

@@ -1,7 +1,6 @@
 import type { KycHistoryEntry, KycReviewPage, KycSubmissionStatus } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
-import { AppError } from "../../domain/app-error.js";
-import { decodeCursor, encodeCursor } from "../../domain/history.js";
+import { cursorAt, keysetPage, positionAfter } from "../../domain/history.js";
 import {
   findDocumentsOfSubmissions,
   findEventsOfSubmissions,
@@ -25,16 +24,13 @@ export async function listKycReviews({
   ctx: { db: Db };
   query: { status: KycSubmissionStatus; cursor?: string | undefined; limit: number };
 }): Promise<KycReviewPage> {
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  if (after === null && query.cursor !== undefined) {
-    throw new AppError("VALIDATION_ERROR", invalidReviewCursorText, { cursor: invalidReviewCursorText });
-  }
+  const after = positionAfter(query.cursor, invalidReviewCursorText);
   const rows = await listSubmissionsForReview(ctx.db, {
     status: query.status,
     after,
     limit: query.limit + 1,
   });
-  const page = rows.slice(0, query.limit);
+  const { page, nextCursor } = keysetPage(rows, query.limit, cursorAt);
   const ids = page.map((row) => row.submission.id);
   const [documents, events, latest] = await Promise.all([
     findDocumentsOfSubmissions(ctx.db, ids),
@@ -60,7 +56,6 @@ export async function listKycReviews({
     };
     historyOf.set(event.submissionId, [...(historyOf.get(event.submissionId) ?? []), entry]);
   }
-  const last = page.at(-1);
   return {
     items: page.map(({ submission, customer, decidedByName }) => {
       const decided = submission.status !== "pending";
@@ -82,6 +77,6 @@ export async function listKycReviews({
         decidable: !decided || (submission.decidedBy === null && latest.has(submission.id)),
       };
     }),
-    nextCursor: rows.length > query.limit && last !== undefined ? encodeCursor(last.position) : null,
+    nextCursor,
   };
 }

@@ -1,7 +1,6 @@
 import type { Notification, NotificationPage } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
-import { AppError } from "../../domain/app-error.js";
-import { decodeCursor, encodeCursor } from "../../domain/history.js";
+import { cursorAt, keysetPage, positionAfter } from "../../domain/history.js";
 import { toNotification } from "./notification-view.js";
 import { countUnread, findNotifications, listNotificationRows } from "./queries.js";
 
@@ -23,19 +22,13 @@ export async function listNotifications({
   cursor?: string | undefined;
   limit: number;
 }): Promise<NotificationPage> {
-  const after = cursor === undefined ? null : decodeCursor(cursor);
-  if (after === null && cursor !== undefined) {
-    throw new AppError("VALIDATION_ERROR", invalidNotificationCursorText, {
-      cursor: invalidNotificationCursorText,
-    });
-  }
+  const after = positionAfter(cursor, invalidNotificationCursorText);
   // One more row than asked says whether there is a next page.
   const rows = await listNotificationRows(ctx.db, { userId, after, limit: limit + 1 });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, limit, cursorAt);
   return {
     items: page.map(({ row }) => toNotification(row)),
-    nextCursor: rows.length > limit && last !== undefined ? encodeCursor(last.position) : null,
+    nextCursor,
     unreadCount: await countUnread(ctx.db, userId),
   };
 }

@@ -34,4 +34,5 @@ export {
   toTransaction,
   toTransactions,
   toTransactionWithConfirmations,
+  transactionBasics,
 } from "./transaction-view.js";

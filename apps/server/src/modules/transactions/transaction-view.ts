@@ -13,14 +13,21 @@ function confirmationsOf(row: WalletTransactionRow, chainHeight: number | null):
   return Math.max(1, (chainHeight ?? row.blockHeight) - row.blockHeight + 1);
 }
 
-/** A history row as the customer sees it: amounts as decimal strings, never a number. */
-export function toTransaction(row: WalletTransactionRow, chainHeight: number | null = null): Transaction {
+/** What the customer's and staff's views of a history row both show: amounts as decimal strings, never a number. */
+export function transactionBasics(row: WalletTransactionRow) {
   return {
     id: row.id,
     type: row.type,
     amountSats: row.amount.toString(),
     feeSats: row.fee.toString(),
     status: row.status,
+  };
+}
+
+/** A history row as the customer sees it. */
+export function toTransaction(row: WalletTransactionRow, chainHeight: number | null = null): Transaction {
+  return {
+    ...transactionBasics(row),
     counterparty: {
       username: row.counterpartyUsername,
       name: row.counterpartyName,
