@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RateLimiter } from "../../adapters/rate-limit/limiter.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
+import { perCustomer } from "../../plugins/customer-limit.js";
 import { requireRole, signedIn } from "../../plugins/session.js";
 import { connectWallet } from "./connect-wallet.js";
 import type { ExternalWalletsContext } from "./context.js";
@@ -42,12 +43,7 @@ export const externalWalletRoutes: FastifyPluginAsyncZod<{
   app.post(
     apiPaths.externalWallets.challenges,
     {
-      preHandler: async (request) => {
-        await limiter.take({
-          rule: rateLimitRules.walletChallengesPerCustomer,
-          key: signedIn(request).user.id,
-        });
-      },
+      preHandler: perCustomer(limiter, rateLimitRules.walletChallengesPerCustomer),
       schema: {
         summary: "A message to sign with the wallet's address: good once, for 10 minutes",
         tags,

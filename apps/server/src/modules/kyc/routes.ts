@@ -16,6 +16,7 @@ import type { RateLimiter } from "../../adapters/rate-limit/limiter.js";
 import { AppError } from "../../domain/app-error.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
 import { staffActorOf } from "../../plugins/client.js";
+import { perCustomer } from "../../plugins/customer-limit.js";
 import { requireAuth, requireRole, signedIn } from "../../plugins/session.js";
 import { assertStaffTwoFactor } from "../../plugins/staff-access.js";
 import type { KycContext } from "./context.js";
@@ -91,12 +92,7 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (
   app.post(
     apiPaths.kyc.documents,
     {
-      preHandler: [
-        requireRole("customer"),
-        async (request) => {
-          await limiter.take({ rule: rateLimitRules.kycUploadsPerCustomer, key: signedIn(request).user.id });
-        },
-      ],
+      preHandler: [requireRole("customer"), perCustomer(limiter, rateLimitRules.kycUploadsPerCustomer)],
       config: { acceptsMultipart: true },
       schema: {
         summary: "Upload one document (multipart: kind, documentType or documentDate, then the file)",

@@ -7,10 +7,10 @@ import {
   transactionResponseSchema,
   walletSummarySchema,
 } from "@satsbank/shared";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RateLimiter } from "../../adapters/rate-limit/limiter.js";
-import { type RateLimitRule, rateLimitRules } from "../../domain/rate-limit.js";
+import { rateLimitRules } from "../../domain/rate-limit.js";
+import { perCustomer } from "../../plugins/customer-limit.js";
 import { requireRole, signedIn } from "../../plugins/session.js";
 import type { WalletContext } from "./context.js";
 import { getReceiveInfo } from "./get-receive-info.js";
@@ -19,15 +19,6 @@ import { quoteSend } from "./quote-send.js";
 import { sendBitcoin } from "./send-bitcoin.js";
 
 const tags = ["wallet"];
-
-/**
- * preHandler: counts the request toward the signed-in customer's limit, 429 when it is full. Counted in
- * the database (the one rate limiter), so the limit holds across processes and restarts. The ledger stays
- * correct either way; this only slows abuse.
- */
-const perCustomer = (limiter: RateLimiter, rule: RateLimitRule) => async (request: FastifyRequest) => {
-  await limiter.take({ rule, key: signedIn(request).user.id });
-};
 
 /** The signed-in customer's wallet: balance, receive address, quote and send. */
 export const walletRoutes: FastifyPluginAsyncZod<{ ctx: WalletContext; limiter: RateLimiter }> = async (
