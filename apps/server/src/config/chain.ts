@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ChainBackendConfig } from "../bitcoin/chain/create-chain-backend.js";
 import type { BitcoinNetwork } from "../bitcoin/network.js";
-import { isHttpUrl, oneOf, optional } from "./parsers.js";
+import { httpUrl, oneOf, optional, type VarsOf, wholeNumber } from "./parsers.js";
 
 // The chain variables of config.ts: which backend reads the Bitcoin network, how the follower runs, and
 // which parts of the server this process runs. Parsed in the same single pass as every other variable.
@@ -12,22 +12,13 @@ export type ChainBackendKind = (typeof chainBackends)[number];
 export const serverRoles = ["all", "api", "worker"] as const;
 export type ServerRole = (typeof serverRoles)[number];
 
-const wholeNumber = (message: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, { error: message })
-    .transform(Number)
-    .pipe(z.number().min(min, { error: message }).max(max, { error: message }));
-
 export const chainEnvShape = {
   CHAIN_BACKEND: optional(z.enum(chainBackends, { error: oneOf(chainBackends) })),
-  BITCOIND_RPC_URL: optional(
-    z.string().trim().refine(isHttpUrl, { error: "must be an http:// or https:// URL" }),
-  ),
+  BITCOIND_RPC_URL: optional(httpUrl),
   BITCOIND_RPC_USER: optional(z.string()),
   BITCOIND_RPC_PASSWORD: optional(z.string()),
   BITCOIND_RPC_COOKIE_FILE: optional(z.string()),
-  ESPLORA_URL: optional(z.string().trim().refine(isHttpUrl, { error: "must be an http:// or https:// URL" })),
+  ESPLORA_URL: optional(httpUrl),
   CONFIRMATIONS: optional(wholeNumber("must be a whole number of blocks from 1 to 100", 1, 100)),
   SANDBOX_BLOCK_SECONDS: optional(
     wholeNumber("must be a whole number of seconds from 0 (off) to 86400", 0, 86_400),
@@ -39,7 +30,7 @@ export const chainEnvShape = {
 /** Variables never echoed back in an error: they are, or may carry, credentials. */
 export const chainSecretVariables = ["BITCOIND_RPC_URL", "BITCOIND_RPC_PASSWORD", "ESPLORA_URL"] as const;
 
-type ChainVars = { [K in keyof typeof chainEnvShape]?: z.output<(typeof chainEnvShape)[K]> };
+type ChainVars = VarsOf<typeof chainEnvShape>;
 
 export type ChainConfig = {
   chainBackend: ChainBackendConfig;

@@ -6,7 +6,7 @@ import type { DatabaseTarget } from "../db/client.js";
 import { type ChainConfig, chainConfig, chainEnvShape, chainSecretVariables } from "./chain.js";
 import { type KycConfig, kycConfig, kycEnvShape } from "./kyc.js";
 import { type MetricsConfig, metricsConfig, metricsEnvShape, metricsSecretVariables } from "./metrics.js";
-import { booleanVariable, isHttpUrl, isPostgresUrl, isSmtpUrl, oneOf, optional } from "./parsers.js";
+import { booleanVariable, httpUrl, isPostgresUrl, isSmtpUrl, oneOf, optional } from "./parsers.js";
 import { type StorageConfig, storageConfig, storageEnvShape, storageSecretVariables } from "./storage.js";
 import { type WalletConfig, walletConfig, walletEnvShape } from "./wallet.js";
 
@@ -104,7 +104,7 @@ const envSchema = z.object({
   MAIL_FROM: optional(
     z.string().trim().regex(/@/, { error: 'must be an address such as "Bank <no-reply@bank.example>"' }),
   ),
-  PUBLIC_URL: optional(z.string().trim().refine(isHttpUrl, { error: "must be an http:// or https:// URL" })),
+  PUBLIC_URL: optional(httpUrl),
   GEOIP_DB: optional(z.string()),
   TRUST_PROXY: optional(booleanVariable),
   API_DOCS: optional(booleanVariable),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { KycReviewMode } from "../db/schema/index.js";
 import type { SendLimits } from "../domain/kyc.js";
 import { type Sats, sats } from "../domain/money.js";
-import { oneOf, optional } from "./parsers.js";
+import { oneOf, optional, type VarsOf } from "./parsers.js";
 
 // The identity-check variables of config.ts: who reviews submissions, and what each verification level may
 // send in 24 hours. Parsed in the same single pass as every other variable.
@@ -23,7 +23,7 @@ export const kycEnvShape = {
   SEND_LIMIT_LEVEL_2_SAT: satsVariable,
 };
 
-type KycVars = { [K in keyof typeof kycEnvShape]?: z.output<(typeof kycEnvShape)[K]> };
+type KycVars = VarsOf<typeof kycEnvShape>;
 
 export type KycConfig = {
   /** `auto`: automated checks decide within seconds; `manual`: staff decide. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { booleanVariable, optional } from "./parsers.js";
+import { booleanVariable, optional, type VarsOf } from "./parsers.js";
 
 // The metrics variables of config.ts: whether GET /metrics is served, and to whom. Parsed in the same
 // single pass as every other variable.
@@ -20,7 +20,7 @@ export const metricsEnvShape = {
 /** Never echoed back in an error. */
 export const metricsSecretVariables = ["METRICS_TOKEN"] as const;
 
-type MetricsVars = { [K in keyof typeof metricsEnvShape]?: z.output<(typeof metricsEnvShape)[K]> };
+type MetricsVars = VarsOf<typeof metricsEnvShape>;
 
 export type MetricsConfig = {
   /**

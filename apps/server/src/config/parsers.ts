@@ -30,3 +30,17 @@ export function isSmtpUrl(value: string): boolean {
 export function isHttpUrl(value: string): boolean {
   return hasProtocol(value, ["http:", "https:"]);
 }
+
+/** A URL of the web, trimmed. */
+export const httpUrl = z.string().trim().refine(isHttpUrl, { error: "must be an http:// or https:// URL" });
+
+/** A whole number from `min` to `max`, written in digits; `message` for anything else. */
+export const wholeNumber = (message: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().min(min, { error: message }).max(max, { error: message }));
+
+/** A part's variables as its schema parsed them: any of them may be unset. */
+export type VarsOf<Shape extends Record<string, z.ZodType>> = { [K in keyof Shape]?: z.output<Shape[K]> };

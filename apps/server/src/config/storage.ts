@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { booleanVariable, isHttpUrl, oneOf, optional } from "./parsers.js";
+import { booleanVariable, httpUrl, oneOf, optional, type VarsOf } from "./parsers.js";
 
 // The storage variables of config.ts: where uploaded documents (KYC) are kept. Parsed in the same single
 // pass as every other variable.
@@ -20,13 +20,9 @@ function hasNoCredentials(value: string): boolean {
 export const storageEnvShape = {
   STORAGE: optional(z.enum(storageKinds, { error: oneOf(storageKinds) })),
   S3_ENDPOINT: optional(
-    z
-      .string()
-      .trim()
-      .refine(isHttpUrl, { error: "must be an http:// or https:// URL" })
-      .refine(hasNoCredentials, {
-        error: "must not carry a user or password: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
-      }),
+    httpUrl.refine(hasNoCredentials, {
+      error: "must not carry a user or password: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+    }),
   ),
   S3_BUCKET: optional(
     z.string().trim().regex(BUCKET_PATTERN, {
@@ -47,7 +43,7 @@ export const storageEnvShape = {
 /** Variables never echoed back in an error: they are, or may carry, credentials. */
 export const storageSecretVariables = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
-type StorageVars = { [K in keyof typeof storageEnvShape]?: z.output<(typeof storageEnvShape)[K]> };
+type StorageVars = VarsOf<typeof storageEnvShape>;
 
 /** Any S3-compatible store: AWS S3, MinIO, Ceph, Cloudflare R2, Backblaze B2... */
 export type S3StorageConfig = {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isValidMnemonic } from "../bitcoin/keys.js";
 import { type BitcoinNetwork, bitcoinNetworks } from "../bitcoin/network.js";
 import { type Sats, sats } from "../domain/money.js";
-import { isHttpUrl, oneOf, optional } from "./parsers.js";
+import { httpUrl, oneOf, optional, type VarsOf, wholeNumber } from "./parsers.js";
 
 // The money and Bitcoin variables of config.ts, kept apart so each file stays readable. They are parsed
 // in the same single pass as every other variable.
@@ -11,8 +11,6 @@ export const priceSources = ["fixed", "http"] as const;
 
 /** USD per BTC as typed by an operator: digits with at most two decimals. */
 export const USD_PRICE_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;
-
-const cacheSecondsMessage = "must be a whole number of seconds from 1 to 86400";
 
 export const walletEnvShape = {
   WALLET_MNEMONIC: optional(
@@ -29,17 +27,11 @@ export const walletEnvShape = {
   PRICE_USD: optional(
     z.string().trim().regex(USD_PRICE_PATTERN, { error: 'must be a USD amount such as "42389.57"' }),
   ),
-  PRICE_URL: optional(z.string().trim().refine(isHttpUrl, { error: "must be an http:// or https:// URL" })),
-  PRICE_CACHE_SECONDS: optional(
-    z
-      .string()
-      .regex(/^\d+$/, { error: cacheSecondsMessage })
-      .transform(Number)
-      .pipe(z.number().min(1, { error: cacheSecondsMessage }).max(86_400, { error: cacheSecondsMessage })),
-  ),
+  PRICE_URL: optional(httpUrl),
+  PRICE_CACHE_SECONDS: optional(wholeNumber("must be a whole number of seconds from 1 to 86400", 1, 86_400)),
 };
 
-type WalletVars = { [K in keyof typeof walletEnvShape]?: z.output<(typeof walletEnvShape)[K]> };
+type WalletVars = VarsOf<typeof walletEnvShape>;
 
 export type PriceConfig =
   | { source: "fixed"; usdPerBtc: string }
