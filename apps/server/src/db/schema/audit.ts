@@ -1,14 +1,11 @@
 import { auditActionSchema, auditTargetTypeSchema } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
+import { quoted, timestamptz, values } from "./columns.js";
 
 // Owned by the audit module: what staff did, written in the db transaction of the action itself.
 // Append-only: a trigger (migration 0016) refuses UPDATE, DELETE and TRUNCATE, as on ledger_transfers.
-
-const values = <T extends string>(schema: { options: readonly T[] }) => schema.options as [T, ...T[]];
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const quoted = (list: readonly string[]) => sql.raw(list.map((value) => `'${value}'`).join(", "));
 
 export const auditActions = values(auditActionSchema);
 export const auditTargetTypes = values(auditTargetTypeSchema);

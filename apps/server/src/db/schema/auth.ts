@@ -1,21 +1,8 @@
 import { accountTypeSchema, loginStatusSchema, roleSchema, secondFactorMethodSchema } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { userStatuses } from "../../domain/user.js";
-
-// Drizzle wants a non-empty tuple; zod's `options` is typed as a plain array.
-const values = <T extends string>(schema: { options: readonly T[] }) => schema.options as [T, ...T[]];
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { timestamptz, values } from "./columns.js";
 
 /** People who sign in: customers and staff. Owned by the auth module. */
 export const users = pgTable(

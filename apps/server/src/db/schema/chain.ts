@@ -8,17 +8,14 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
+import { quoted, timestamptz } from "./columns.js";
 import { walletTransactions } from "./transactions.js";
 
 // Owned by the chain follower (modules/chain): what it has read of the best chain, the payments it found
 // to the bank's addresses, and the bank's own coins.
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const quoted = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 
 /** The blocks the follower has processed, one per height of the best chain as it last saw it. */
 export const chainBlocks = pgTable("chain_blocks", {

@@ -1,15 +1,12 @@
-import { type WalletProviderId, walletProviderIdSchema } from "@satsbank/shared";
+import { walletProviderIdSchema } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
+import { quoted, timestamptz, values } from "./columns.js";
 
 // Owned by the external-wallets module: the challenges a customer signs and the one wallet they connected.
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const quoted = (list: readonly string[]) => sql.raw(list.map((value) => `'${value}'`).join(", "));
-
-// Drizzle wants a non-empty tuple; zod's `options` is typed as a plain array.
-const walletProviderIds = walletProviderIdSchema.options as [WalletProviderId, ...WalletProviderId[]];
+const walletProviderIds = values(walletProviderIdSchema);
 /** How a proof was signed (`SignatureFormat`). */
 export const proofFormats = ["bip322-simple", "legacy"] as const;
 

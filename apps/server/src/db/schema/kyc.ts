@@ -7,26 +7,12 @@ import {
   kycSubmissionStatusSchema,
 } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
+import { quoted, timestamptz, values } from "./columns.js";
 
 // Owned by the kyc module: what a customer uploaded, what they submitted, each verification item's state
 // and every change of it.
-
-const values = <T extends string>(schema: { options: readonly T[] }) => schema.options as [T, ...T[]];
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const quoted = (list: readonly string[]) => sql.raw(list.map((value) => `'${value}'`).join(", "));
 
 export const kycItemStatuses = values(kycItemStatusSchema);
 export type KycItemStatus = (typeof kycItemStatuses)[number];

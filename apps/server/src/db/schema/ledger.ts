@@ -1,22 +1,10 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  check,
-  index,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, check, index, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
+import { quoted, timestamptz } from "./columns.js";
 
 // The double-entry ledger. Only src/ledger/ writes these tables, and only through the ledger_post()
 // function (migration 0004): see docs/decisions/0006-ledger-postings.md.
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const quoted = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 
 /** One account per customer, plus the bank's own accounts (one of each kind). */
 export const ledgerAccountKinds = [

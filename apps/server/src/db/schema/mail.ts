@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, pgTable, text } from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns.js";
 
 /**
  * The dev mailbox: every message the server sends when no SMTP server is configured. Never used in
@@ -12,7 +13,7 @@ export const mailOutbox = pgTable(
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: timestamptz("created_at").notNull(),
   },
   (t) => [index("mail_outbox_to_address_idx").on(t.toAddress, t.id)],
 );

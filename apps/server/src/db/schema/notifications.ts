@@ -1,14 +1,11 @@
 import { notificationKindSchema, notificationStatusSchema, notificationTypeSchema } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
+import { quoted, timestamptz, values } from "./columns.js";
 
 // Owned by the notifications module: what the customer is told, made in the db transaction of the event
 // it tells of, and the customer's notification settings.
-
-const values = <T extends string>(schema: { options: readonly T[] }) => schema.options as [T, ...T[]];
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const quoted = (list: readonly string[]) => sql.raw(list.map((value) => `'${value}'`).join(", "));
 
 /** The specification's notification types and statuses, and the events they tell of. */
 export const notificationTypes = values(notificationTypeSchema);

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns.js";
 
 /**
  * One counter per rate-limit rule, key and fixed window. A hit is one atomic
@@ -11,7 +12,7 @@ export const rateLimitCounters = pgTable(
     bucket: text("bucket").notNull(),
     /** SHA-256 of the key (an email, an IP address): the table never holds them in clear. */
     keyHash: text("key_hash").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
+    windowStart: timestamptz("window_start").notNull(),
     hits: integer("hits").notNull(),
   },
   (t) => [

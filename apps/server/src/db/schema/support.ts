@@ -1,14 +1,12 @@
-import { type SupportRequestStatus, supportRequestStatusSchema } from "@satsbank/shared";
+import { supportRequestStatusSchema } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
+import { quoted, timestamptz, values } from "./columns.js";
 
 // Owned by the support module: what customers ask the bank, kept until staff answer it.
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-// Drizzle wants a non-empty tuple; zod's `options` is typed as a plain array.
-const statuses = supportRequestStatusSchema.options as [SupportRequestStatus, ...SupportRequestStatus[]];
-const quoted = (list: readonly string[]) => sql.raw(list.map((value) => `'${value}'`).join(", "));
+const statuses = values(supportRequestStatusSchema);
 
 export const supportRequests = pgTable(
   "support_requests",

@@ -1,10 +1,9 @@
 import { transactionStatusSchema, transactionTypeSchema } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
+import { timestamptz, values } from "./columns.js";
 import { ledgerTransfers } from "./ledger.js";
-
-const values = <T extends string>(schema: { options: readonly T[] }) => schema.options as [T, ...T[]];
 
 /**
  * What a customer sees in their history: one row per customer per movement (a send between two
@@ -35,7 +34,7 @@ export const walletTransactions = pgTable(
     txid: text("txid"),
     /** The height of the best-chain block holding `txid`; null in the mempool (or with no txid). */
     blockHeight: integer("block_height"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: timestamptz("created_at").notNull(),
   },
   (t) => [
     // Also INCLUDE (type, counterparty_username, address), added by migration 0018 (drizzle-orm cannot

@@ -7,15 +7,14 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
+import { timestamptz } from "./columns.js";
 
 // Owned by the wallet module: deposit addresses and the idempotency of sends.
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const networkCheck = (column: unknown) => sql`${column} in ('mainnet', 'testnet', 'signet', 'regtest')`;
 
 /**

@@ -9,13 +9,11 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
 } from "drizzle-orm/pg-core";
+import { timestamptz } from "../../db/schema/columns.js";
 
 // The sandbox node (CHAIN_BACKEND=sandbox, never in production): a regtest-like Bitcoin network kept in
 // the database, answering Bitcoin Core's JSON-RPC calls (this folder). Only its own code writes here.
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /** The node itself: one row, locked by every change so that changes happen one at a time. */
 export const sandboxNode = pgTable(
