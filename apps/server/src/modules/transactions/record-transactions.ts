@@ -22,14 +22,18 @@ export type CustomerTransfer = {
   at: Date;
 };
 
+/** What an event says of its history row; historyRow fills in the rest. */
+type HistoryRowFields = Pick<
+  WalletTransactionRow,
+  "id" | "userId" | "type" | "status" | "amount" | "createdAt"
+> &
+  Partial<WalletTransactionRow>;
+
 /**
  * A history row: no fee, counterparty, address, note, transfer or chain transaction unless the event has
  * one.
  */
-function historyRow(
-  row: Pick<WalletTransactionRow, "id" | "userId" | "type" | "status" | "amount" | "createdAt"> &
-    Partial<WalletTransactionRow>,
-): WalletTransactionRow {
+function historyRow(row: HistoryRowFields): WalletTransactionRow {
   return {
     fee: 0n,
     counterpartyUserId: null,
@@ -44,7 +48,9 @@ function historyRow(
   };
 }
 
-async function insertRow(db: Db, row: WalletTransactionRow): Promise<WalletTransactionRow> {
+/** Writes one history row (historyRow) and returns it. */
+async function insertRow(db: Db, fields: HistoryRowFields): Promise<WalletTransactionRow> {
+  const row = historyRow(fields);
   await insertWalletTransactions(db, [row]);
   return row;
 }
@@ -108,19 +114,16 @@ export async function recordOpeningBalance(
   db: Db,
   entry: { userId: string; amount: bigint; transferId: number; note: string; at: Date },
 ): Promise<WalletTransactionRow> {
-  return insertRow(
-    db,
-    historyRow({
-      id: randomUUID(),
-      userId: entry.userId,
-      type: "receive",
-      status: "completed",
-      amount: entry.amount,
-      note: entry.note,
-      transferId: entry.transferId,
-      createdAt: entry.at,
-    }),
-  );
+  return insertRow(db, {
+    id: randomUUID(),
+    userId: entry.userId,
+    type: "receive",
+    status: "completed",
+    amount: entry.amount,
+    note: entry.note,
+    transferId: entry.transferId,
+    createdAt: entry.at,
+  });
 }
 
 /**
@@ -139,20 +142,17 @@ export async function recordDepositSeen(
     at: Date;
   },
 ): Promise<WalletTransactionRow> {
-  return insertRow(
-    db,
-    historyRow({
-      id: randomUUID(),
-      userId: entry.userId,
-      type: "receive",
-      status: "pending",
-      amount: entry.amount,
-      address: entry.address,
-      txid: entry.txid,
-      blockHeight: entry.blockHeight,
-      createdAt: entry.at,
-    }),
-  );
+  return insertRow(db, {
+    id: randomUUID(),
+    userId: entry.userId,
+    type: "receive",
+    status: "pending",
+    amount: entry.amount,
+    address: entry.address,
+    txid: entry.txid,
+    blockHeight: entry.blockHeight,
+    createdAt: entry.at,
+  });
 }
 
 /** The deposit reached its confirmations and the ledger credited it: the receive is completed. */
@@ -187,21 +187,18 @@ export async function recordWithdrawal(
     at: Date;
   },
 ): Promise<WalletTransactionRow> {
-  return insertRow(
-    db,
-    historyRow({
-      id: entry.transactionId,
-      userId: entry.userId,
-      type: "send",
-      status: "pending",
-      amount: entry.amount,
-      fee: entry.fee,
-      address: entry.address,
-      note: entry.note,
-      transferId: entry.transferId,
-      createdAt: entry.at,
-    }),
-  );
+  return insertRow(db, {
+    id: entry.transactionId,
+    userId: entry.userId,
+    type: "send",
+    status: "pending",
+    amount: entry.amount,
+    fee: entry.fee,
+    address: entry.address,
+    note: entry.note,
+    transferId: entry.transferId,
+    createdAt: entry.at,
+  });
 }
 
 /** Withdrawals signed into a payout: their transactions name its txid. */
