@@ -3,7 +3,7 @@ import type { Db } from "../db/client.js";
 import { databaseError } from "../db/errors.js";
 import { batchProblem } from "../domain/ledger.js";
 import { IdempotencyKeyReusedError } from "./errors.js";
-import { ledgerError, type Transfer } from "./post-transfers.js";
+import { ledgerError, type Transfer, transferColumns } from "./post-transfers.js";
 import { callLedgerPostBatch } from "./queries.js";
 
 /** One posting of a batch: a single transfer under its own idempotency key. */
@@ -34,12 +34,7 @@ export async function postTransferBatch(
   try {
     const row = await callLedgerPostBatch(db, {
       keys: postings.map((p) => p.idempotencyKey),
-      debits: postings.map((p) => p.debit),
-      credits: postings.map((p) => p.credit),
-      amounts: postings.map((p) => p.amount),
-      kinds: postings.map((p) => p.kind),
-      references: postings.map((p) => p.reference ?? null),
-      at,
+      ...transferColumns(postings, at),
     });
     return row.transferIds.map((transferId, index) => ({
       transferId,

@@ -5,7 +5,7 @@ import type { LedgerTransferKind } from "../db/schema/index.js";
 import { postingProblem } from "../domain/ledger.js";
 import type { Sats } from "../domain/money.js";
 import { IdempotencyKeyReusedError, InsufficientFundsError, UnknownLedgerAccountError } from "./errors.js";
-import { callLedgerPost } from "./queries.js";
+import { callLedgerPost, type TransferColumns } from "./queries.js";
 
 export type Transfer = {
   /** The account money leaves. */
@@ -17,6 +17,18 @@ export type Transfer = {
   /** What it is for, e.g. "transaction:<transactionId>". */
   reference?: string | null;
 };
+
+/** Transfers as the ledger's SQL functions take them: one array per column, in the order given. */
+export function transferColumns(transfers: readonly Transfer[], at: Date): TransferColumns {
+  return {
+    debits: transfers.map((t) => t.debit),
+    credits: transfers.map((t) => t.credit),
+    amounts: transfers.map((t) => t.amount),
+    kinds: transfers.map((t) => t.kind),
+    references: transfers.map((t) => t.reference ?? null),
+    at,
+  };
+}
 
 export type Posting = {
   /** The transfers, in the order given. */
@@ -39,15 +51,7 @@ export async function postTransfers(
   const problem = postingProblem(transfers, idempotencyKey);
   if (problem !== null) throw new Error(`Invalid posting: ${problem}`);
   try {
-    return await callLedgerPost(db, {
-      idempotencyKey,
-      debits: transfers.map((t) => t.debit),
-      credits: transfers.map((t) => t.credit),
-      amounts: transfers.map((t) => t.amount),
-      kinds: transfers.map((t) => t.kind),
-      references: transfers.map((t) => t.reference ?? null),
-      at,
-    });
+    return await callLedgerPost(db, { idempotencyKey, ...transferColumns(transfers, at) });
   } catch (error) {
     throw ledgerError(error, idempotencyKey) ?? error;
   }

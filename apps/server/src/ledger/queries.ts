@@ -7,7 +7,7 @@ import { type LedgerAccountKind, type LedgerTransferKind, ledgerAccounts } from 
 // are written only by the ledger_post() and ledger_post_batch() functions (drizzle/0004, 0005 and 0017).
 
 /** The transfers of a call, column by column (the i-th of each array is the i-th transfer), and its time. */
-type TransferColumns = {
+export type TransferColumns = {
   debits: number[];
   credits: number[];
   amounts: bigint[];
