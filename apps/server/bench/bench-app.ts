@@ -8,7 +8,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { apiPaths } from "@satsbank/shared";
 import Fastify from "fastify";
-import pg from "pg";
 import { systemClock } from "../src/adapters/clock.js";
 import { listOutbox } from "../src/adapters/mailer/outbox.js";
 import { createRateLimiter, type RateLimiter } from "../src/adapters/rate-limit/limiter.js";
@@ -21,6 +20,7 @@ import { sats } from "../src/domain/money.js";
 import { markEmailVerified } from "../src/modules/auth/email-verification-queries.js";
 import { fundFromEquity } from "../src/test/fund-from-equity.js";
 import { markVerified } from "../src/test/mark-verified.js";
+import { adminQuery } from "./databases.js";
 
 /** Every rate limit this many times higher: the benchmarks send far more than a person may. */
 export const RATE_LIMIT_FACTOR = 1_000_000;
@@ -69,16 +69,6 @@ export async function onEachDatabase(measure: (database: BenchDatabase) => Promi
     }
   } finally {
     await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
-  }
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 

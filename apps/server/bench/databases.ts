@@ -8,6 +8,17 @@ import { type Db, pgliteOptions, wrapPglite } from "../src/db/client.js";
 import { migrateDatabase } from "../src/db/migrate.js";
 import * as schema from "../src/db/schema/index.js";
 
+/** One statement on the server of `url` (create or drop a database), on a connection of its own. */
+export async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function onPglite(run: (label: string, db: Db) => Promise<void>): Promise<void> {
   const handle = await wrapPglite(new PGlite(pgliteOptions));
   try {
@@ -24,16 +35,7 @@ export async function onPostgres(
   run: (label: string, db: Db) => Promise<void>,
 ): Promise<void> {
   const name = `satsbank_bench_${randomUUID().replaceAll("-", "")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
+  await adminQuery(serverUrl, `create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: poolSize });
@@ -44,6 +46,6 @@ export async function onPostgres(
     await run(`PostgreSQL (${poolSize} connections)`, db);
   } finally {
     await pool.end();
-    await admin(`drop database if exists "${name}" with (force)`);
+    await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
   }
 }

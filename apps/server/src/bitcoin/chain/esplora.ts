@@ -9,7 +9,7 @@ import { decodeTransaction } from "./decode-transaction.js";
 import { toFeeRate } from "./fee-rate.js";
 import { statusFailure, unreachable } from "./http-failure.js";
 import { parseRawBlock } from "./raw-block.js";
-import { describeIssue, hashSchema, heightSchema, hexSchema, isHash } from "./validate.js";
+import { describeIssue, hashSchema, heightSchema, hexSchema, isHash, parseJson } from "./validate.js";
 
 export interface EsploraBackendOptions {
   /** The API root, e.g. https://blockstream.info/testnet/api or http://127.0.0.1:3002. */
@@ -206,14 +206,6 @@ function check<T>(path: string, schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw invalid(`GET ${path}: unexpected answer (${describeIssue(parsed.error)})`);
   return parsed.data;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 const notFound = (message: string) => new ChainBackendError("not-found", message);

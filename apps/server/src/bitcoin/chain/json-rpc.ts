@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { ChainBackendError } from "./chain-backend.js";
 import { statusFailure } from "./http-failure.js";
-import { describeIssue } from "./validate.js";
+import { describeIssue, parseJson } from "./validate.js";
 
 /** One request's JSON in, the HTTP status and raw body out. Throws ChainBackendError("unavailable"). */
 export type JsonRpcTransport = (body: string) => Promise<{ status: number; body: string }>;
@@ -81,12 +81,4 @@ function readReply<T>(method: string, reply: { status: number; body: string }, r
     );
   }
   return checked.data;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

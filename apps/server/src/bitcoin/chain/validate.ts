@@ -23,3 +23,12 @@ export function describeIssue(error: z.ZodError): string {
   const path = issue.path.map(String).join(".");
   return path ? `${path}: ${issue.message}` : issue.message;
 }
+
+/** A backend's text as JSON, to be checked against its shape; undefined when it is not JSON at all. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
