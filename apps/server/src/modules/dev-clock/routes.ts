@@ -1,8 +1,7 @@
 import { apiPaths, devClockAdvanceBodySchema, devClockResponseSchema } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ManualClock } from "../../adapters/clock.js";
-import { AppError } from "../../domain/app-error.js";
-import { isLoopbackAddress } from "../../domain/ip-address.js";
+import { loopbackOnly } from "../../plugins/loopback-only.js";
 
 export const devClockLoopbackOnlyText = "The test clock answers only on this machine (a loopback address).";
 
@@ -13,9 +12,7 @@ export const devClockLoopbackOnlyText = "The test clock answers only on this mac
  */
 export const devClockRoutes: FastifyPluginAsyncZod<{ clock: ManualClock }> = async (app, { clock }) => {
   // This plugin's own hook: it sees exactly the requests routed to the routes below.
-  app.addHook("onRequest", async (request) => {
-    if (!isLoopbackAddress(request.ip)) throw new AppError("FORBIDDEN", devClockLoopbackOnlyText);
-  });
+  app.addHook("onRequest", loopbackOnly(devClockLoopbackOnlyText));
 
   app.get(
     apiPaths.dev.clock,

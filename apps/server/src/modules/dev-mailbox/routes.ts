@@ -2,9 +2,8 @@ import { apiPaths, devMailboxQuerySchema, devMailboxResponseSchema } from "@sats
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { listOutbox } from "../../adapters/mailer/outbox.js";
 import type { Db } from "../../db/client.js";
-import { AppError } from "../../domain/app-error.js";
 import { normalizeEmail } from "../../domain/email.js";
-import { isLoopbackAddress } from "../../domain/ip-address.js";
+import { loopbackOnly } from "../../plugins/loopback-only.js";
 import { mailboxPage } from "./page.js";
 
 export const DEV_MAILBOX_PAGE = "/dev/mailbox";
@@ -27,9 +26,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db; brandName: string
   { db, brandName },
 ) => {
   // This plugin's own hook: it sees exactly the requests routed to the routes below.
-  app.addHook("onRequest", async (request) => {
-    if (!isLoopbackAddress(request.ip)) throw new AppError("FORBIDDEN", loopbackOnlyText);
-  });
+  app.addHook("onRequest", loopbackOnly(loopbackOnlyText));
 
   app.get(
     apiPaths.dev.mailbox,

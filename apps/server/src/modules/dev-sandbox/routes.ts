@@ -8,8 +8,7 @@ import {
 } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { SandboxControls } from "../../bitcoin/chain/sandbox-controls.js";
-import { AppError } from "../../domain/app-error.js";
-import { isLoopbackAddress } from "../../domain/ip-address.js";
+import { loopbackOnly } from "../../plugins/loopback-only.js";
 import { sandboxCommand } from "./sandbox-command.js";
 
 export const devSandboxLoopbackOnlyText =
@@ -30,9 +29,7 @@ export const devSandboxRoutes: FastifyPluginAsyncZod<DevSandboxOptions> = async 
   app,
   { node, syncChainNow },
 ) => {
-  app.addHook("onRequest", async (request) => {
-    if (!isLoopbackAddress(request.ip)) throw new AppError("FORBIDDEN", devSandboxLoopbackOnlyText);
-  });
+  app.addHook("onRequest", loopbackOnly(devSandboxLoopbackOnlyText));
   const run = <T>(work: () => Promise<T>) => sandboxCommand(work, syncChainNow);
 
   app.post(
