@@ -55,7 +55,9 @@ export function isTestFile(file) {
 function isBarrel(file, text) {
   if (!/^index\.tsx?$/.test(file.split(sep).at(-1) ?? "")) return false;
   const code = text.replace(/\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
-  return code.split(";").every((statement) => statement.trim() === "" || /^export\b[\s\S]*\bfrom\s/.test(statement.trim()));
+  return code
+    .split(";")
+    .every((statement) => statement.trim() === "" || /^export\b[\s\S]*\bfrom\s/.test(statement.trim()));
 }
 
 /**
@@ -154,7 +156,8 @@ export function checkArchitecture(root, trees = TREES) {
         const target = resolveImport(tree, alias, file, imported.fileName);
         if (target === null || isTestFile(relative(tree, target))) continue;
         const to = relative(tree, dirname(target));
-        if (to !== from && !to.startsWith("..")) imports.push([from, to, `${name} imports ${imported.fileName}`]);
+        if (to !== from && !to.startsWith(".."))
+          imports.push([from, to, `${name} imports ${imported.fileName}`]);
       }
     }
     const deepest = Math.max(1, ...imports.flatMap(([a, b]) => [a.split(sep).length, b.split(sep).length]));
@@ -189,7 +192,8 @@ export function checkArchitecture(root, trees = TREES) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const at = process.argv.indexOf("--root");
-  const root = at === -1 ? resolve(dirname(fileURLToPath(import.meta.url)), "..") : resolve(process.argv[at + 1] ?? ".");
+  const root =
+    at === -1 ? resolve(dirname(fileURLToPath(import.meta.url)), "..") : resolve(process.argv[at + 1] ?? ".");
   const findings = checkArchitecture(root);
   for (const finding of findings) console.error(finding);
   if (findings.length > 0) {
