@@ -13,6 +13,15 @@ export type DevTools = { openSandbox(db: Db, now: () => Date): Sandbox };
 export const noSandboxText =
   "CHAIN_BACKEND=sandbox, but this build has no sandbox chain (src/dev/ is left out of `npm run build:production`): build with `npm run build`, or set CHAIN_BACKEND to bitcoind or esplora";
 
+/** This build has no src/dev/: an operator's mistake, told in one line (main.ts prints a `code`d error so). */
+export class NoSandboxError extends Error {
+  override readonly name = "NoSandboxError";
+  readonly code = "SANDBOX_NOT_BUILT";
+  constructor() {
+    super(noSandboxText);
+  }
+}
+
 /**
  * Loads src/dev/ (the sandbox chain). Its path is in a variable on purpose: TypeScript, and so the
  * production build, do not follow it, and nothing else imports src/dev/ (a lint rule), so a production
@@ -23,7 +32,7 @@ export async function loadDevTools(): Promise<DevTools> {
   try {
     return (await import(entry)) as DevTools;
   } catch (error) {
-    if ((error as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND") throw new Error(noSandboxText);
+    if ((error as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND") throw new NoSandboxError();
     throw error;
   }
 }
