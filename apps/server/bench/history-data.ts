@@ -189,6 +189,9 @@ export async function build(db: Db): Promise<void> {
           note: null,
           txid: id,
           blockHeight: 100_000 + Math.floor(posted / 50),
+          withdrawalState: null,
+          heldUntil: null,
+          withdrawalReason: null,
           createdAt: at,
         } as const;
         rowsOf.push((transferId) => [{ ...deposit, transferId }]);

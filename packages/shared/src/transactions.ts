@@ -15,6 +15,34 @@ export const transactionStatusLabels = {
   failed: "Failed",
 } as const satisfies Record<TransactionStatus, string>;
 
+/**
+ * Where a withdrawal stands, beyond its history status: held (a first withdrawal to a new address, until
+ * `heldUntil`; the customer may cancel), waiting for staff approval, queued for a payout, broadcast,
+ * confirmed, cancelled by the customer, rejected by staff (with the reason), or failed (the network
+ * refused its payout). Cancelled, rejected and failed withdrawals gave the money back.
+ */
+export const withdrawalStateSchema = z.enum([
+  "held",
+  "awaiting_approval",
+  "queued",
+  "broadcast",
+  "confirmed",
+  "cancelled",
+  "rejected",
+  "failed",
+]);
+export type WithdrawalState = z.infer<typeof withdrawalStateSchema>;
+
+/** A withdrawal's place on its way out, as the customer's history shows it. */
+export const withdrawalProgressSchema = z.object({
+  state: withdrawalStateSchema,
+  /** Held until then (state held); null otherwise. */
+  heldUntil: z.iso.datetime().nullable(),
+  /** Why staff rejected it (state rejected); null otherwise. */
+  reason: z.string().nullable(),
+});
+export type WithdrawalProgress = z.infer<typeof withdrawalProgressSchema>;
+
 /** One line of a customer's history, as the customer sees it. */
 export const transactionSchema = z.object({
   id: z.uuid(),
@@ -31,6 +59,8 @@ export const transactionSchema = z.object({
   txid: z.string().nullable(),
   /** How deep its chain transaction is: 0 in the mempool; null for a transaction with no txid. */
   confirmations: z.number().int().nonnegative().nullable(),
+  /** A withdrawal's progress (a send to an outside address); null for every other transaction. */
+  withdrawal: withdrawalProgressSchema.nullable(),
   createdAt: z.iso.datetime(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;

@@ -24,6 +24,8 @@ afterAll(() => t.close());
 const at = new Date("2030-01-15T12:00:00.000Z");
 const key = () => `activity:${randomUUID()}`;
 const BANK_KINDS = [
+  "bank_losses",
+  "cold_vault",
   "deposit_suspense",
   "fee_revenue",
   "hot_wallet",
@@ -94,6 +96,8 @@ describe("ledgerActivity", () => {
     ]);
     // The customers' balances together (alice 51,000, bob 25,000, carol 3,000), and each bank account's.
     expect(activity.balances).toEqual([
+      { kind: "bank_losses", sats: 0n },
+      { kind: "cold_vault", sats: 0n },
       { kind: "customer", sats: 79_000n },
       { kind: "deposit_suspense", sats: 0n },
       { kind: "fee_revenue", sats: 1_000n },

@@ -8,9 +8,15 @@ export type LedgerInvariants = {
   negativeCustomerAccounts: number;
   /** Accounts whose balance is not the sum of their transfers (credits minus debits). */
   mismatchedAccounts: number;
-  /** The hot wallet's bitcoin, as the ledger says (checked against its coins by reconcileHotWallet). */
+  /**
+   * The hot wallet's and the cold vault's bitcoin, as the ledger says (the watchdog checks the coins the
+   * chain has).
+   */
   reservesSats: bigint;
-  /** Customer balances plus withdrawals not yet paid out: what the bank owes. */
+  /**
+   * Customer balances, withdrawals not yet paid out and reorganised deposits held from customers: what
+   * the bank owes.
+   */
   liabilitiesSats: bigint;
   /** Reserves >= liabilities: every satoshi a customer holds is backed by a coin on the chain. */
   reservesCoverLiabilities: boolean;

@@ -159,9 +159,10 @@ export async function invariantFigures(db: Db): Promise<InvariantFigures> {
     )
     select
       (select coalesce(sum(balance), 0)::text from ledger_accounts) as total,
-      (select coalesce(-sum(balance), 0)::text from ledger_accounts where kind = 'hot_wallet') as reserves,
+      (select coalesce(-sum(balance), 0)::text from ledger_accounts
+        where kind in ('hot_wallet', 'cold_vault')) as reserves,
       (select coalesce(sum(balance), 0)::text from ledger_accounts
-        where kind in ('customer', 'withdrawal_clearing')) as liabilities,
+        where kind in ('customer', 'withdrawal_clearing', 'deposit_suspense')) as liabilities,
       (select count(*)::text from ledger_accounts where kind = 'customer' and balance < 0) as negative,
       (select count(*)::text
          from ledger_accounts a full join movements m on m.account_id = a.id

@@ -71,6 +71,7 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
     note: null,
     txid: null,
     confirmations: null,
+    withdrawal: null,
     createdAt: "2025-04-17T14:05:00.000Z",
     ...overrides,
   };

@@ -15,7 +15,7 @@ import { quoted, timestamptz } from "./columns.js";
 import { walletTransactions } from "./transactions.js";
 
 // Owned by the chain follower (modules/chain): what it has read of the best chain, the payments it found
-// to the bank's addresses, and the bank's own coins.
+// to the bank's addresses, and the bank's own coins. (The payouts and withdrawals are in withdrawals.ts.)
 
 /** The blocks the follower has processed, one per height of the best chain as it last saw it. */
 export const chainBlocks = pgTable("chain_blocks", {
@@ -36,6 +36,14 @@ export const depositStatuses = [
   "dust",
 ] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
+
+export const depositResolutions = [
+  // The credit is taken back from the customer (what was held, and what they still have).
+  "reversed",
+  // The bank bears the loss: the customer keeps the credit, the missing coin is written off.
+  "absorbed",
+] as const;
+export type DepositResolution = (typeof depositResolutions)[number];
 
 /** One output paying a customer's deposit address: credited exactly once, by (txid, vout). */
 export const chainDeposits = pgTable(
@@ -58,6 +66,15 @@ export const chainDeposits = pgTable(
     creditedAt: timestamptz("credited_at"),
     /** Set when a credited deposit's block left the best chain: for staff (never credited again). */
     reorgedAt: timestamptz("reorged_at"),
+    /**
+     * What of a reorganised deposit is held on the customer's account (moved to deposit suspense, not
+     * spendable) until it confirms again or staff resolve it: the amount, or less when the customer had
+     * already spent some. Null when nothing is held.
+     */
+    heldSats: bigint("held_sats", { mode: "bigint" }),
+    /** How staff resolved a reorganised deposit that did not come back: reversed or absorbed. */
+    resolution: text("resolution", { enum: depositResolutions }),
+    resolvedAt: timestamptz("resolved_at"),
   },
   (t) => [
     primaryKey({ columns: [t.txid, t.vout] }),
@@ -68,6 +85,11 @@ export const chainDeposits = pgTable(
     index("chain_deposits_reorged_idx").on(t.reorgedAt).where(sql`${t.reorgedAt} is not null`),
     check("chain_deposits_status_check", sql`${t.status} in (${quoted(depositStatuses)})`),
     check("chain_deposits_value_check", sql`${t.valueSats} > 0`),
+    check("chain_deposits_held_check", sql`${t.heldSats} is null or ${t.heldSats} >= 0`),
+    check(
+      "chain_deposits_resolution_check",
+      sql`${t.resolution} is null or ${t.resolution} in (${quoted(depositResolutions)})`,
+    ),
   ],
 );
 
@@ -80,6 +102,9 @@ export const utxoStatuses = [
   "spent",
   // Its block left the best chain: not spendable until it is back in a block.
   "missing",
+  // Missing, and resolved by staff (reversed against the customer or absorbed by the bank): no longer the
+  // bank's, so neither the books nor the reserves count it.
+  "written_off",
 ] as const;
 export type UtxoStatus = (typeof utxoStatuses)[number];
 
@@ -105,99 +130,5 @@ export const hotWalletUtxos = pgTable(
     index("hot_wallet_utxos_spent_by_idx").on(t.spentBy),
     check("hot_wallet_utxos_status_check", sql`${t.status} in (${quoted(utxoStatuses)})`),
     check("hot_wallet_utxos_value_check", sql`${t.valueSats} > 0`),
-  ],
-);
-
-export const payoutStatuses = [
-  // Signed and recorded, not yet accepted by the chain backend: the worker (re)broadcasts these bytes.
-  "signed",
-  // Accepted by the chain backend; waiting for CONFIRMATIONS.
-  "broadcast",
-  // CONFIRMATIONS deep: its withdrawals are completed and the ledger settled.
-  "confirmed",
-  // Refused for good by the network: its withdrawals were reversed and its coins freed.
-  "failed",
-] as const;
-export type PayoutStatus = (typeof payoutStatuses)[number];
-
-/**
- * The bank's own chain transactions: each pays one or more withdrawals (a batch) from the hot wallet's
- * coins, with change back to the wallet's internal chain. Recorded, signed, before it is broadcast, so a
- * crash in between sends the same bytes again, never a new transaction.
- */
-export const payouts = pgTable(
-  "payouts",
-  {
-    txid: text("txid").primaryKey(),
-    /** The signed transaction, raw hex: what is (re)broadcast. */
-    hex: text("hex").notNull(),
-    status: text("status", { enum: payoutStatuses }).notNull(),
-    /** What the miners get: inputs minus outputs. */
-    minerFeeSats: bigint("miner_fee_sats", { mode: "bigint" }).notNull(),
-    vsize: integer("vsize").notNull(),
-    /** The change output back to the hot wallet, if any (below the dust limit it goes to the miners). */
-    changeVout: integer("change_vout"),
-    changeSats: bigint("change_sats", { mode: "bigint" }),
-    changeAddress: text("change_address"),
-    changeIndex: integer("change_index"),
-    /** The best-chain block holding it, as the chain backend last said. */
-    blockHeight: integer("block_height"),
-    /** Why the network refused it, in the backend's words (status failed). */
-    failure: text("failure"),
-    createdAt: timestamptz("created_at").notNull(),
-    broadcastAt: timestamptz("broadcast_at"),
-    confirmedAt: timestamptz("confirmed_at"),
-  },
-  (t) => [
-    index("payouts_status_idx").on(t.status),
-    check("payouts_status_check", sql`${t.status} in (${quoted(payoutStatuses)})`),
-    check("payouts_miner_fee_check", sql`${t.minerFeeSats} > 0`),
-    check(
-      "payouts_change_check",
-      sql`(${t.changeVout} is null) = (${t.changeSats} is null) and (${t.changeSats} is null or ${t.changeSats} > 0)`,
-    ),
-  ],
-);
-
-export const withdrawalStatuses = [
-  // Confirmed by the customer and posted (amount and fee debited): waiting for a payout.
-  "queued",
-  // In a payout (signed, perhaps broadcast), not yet CONFIRMATIONS deep.
-  "sent",
-  // Its payout is CONFIRMATIONS deep.
-  "completed",
-  // Its payout was refused for good: amount and fee went back to the customer.
-  "failed",
-] as const;
-export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
-
-/** A customer's send to an address outside the bank: one output of a payout. */
-export const withdrawals = pgTable(
-  "withdrawals",
-  {
-    /** The customer's history row for it (the send transaction's id). */
-    id: uuid("id")
-      .primaryKey()
-      .references(() => walletTransactions.id),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id),
-    address: text("address").notNull(),
-    amountSats: bigint("amount_sats", { mode: "bigint" }).notNull(),
-    /** The withdrawal fee charged to the customer (WITHDRAWAL_FEE_SAT when it was confirmed). */
-    feeSats: bigint("fee_sats", { mode: "bigint" }).notNull(),
-    status: text("status", { enum: withdrawalStatuses }).notNull(),
-    payoutTxid: text("payout_txid").references(() => payouts.txid),
-    payoutVout: integer("payout_vout"),
-    createdAt: timestamptz("created_at").notNull(),
-    finishedAt: timestamptz("finished_at"),
-  },
-  (t) => [
-    index("withdrawals_status_created_idx").on(t.status, t.createdAt),
-    index("withdrawals_payout_idx").on(t.payoutTxid),
-    check("withdrawals_status_check", sql`${t.status} in (${quoted(withdrawalStatuses)})`),
-    check("withdrawals_amount_check", sql`${t.amountSats} >= 546`),
-    check("withdrawals_fee_check", sql`${t.feeSats} >= 0`),
-    check("withdrawals_payout_check", sql`(${t.status} = 'queued') = (${t.payoutTxid} is null)`),
   ],
 );

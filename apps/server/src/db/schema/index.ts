@@ -9,6 +9,8 @@ export * from "./mail.js";
 export * from "./notifications.js";
 export * from "./rate-limit.js";
 export * from "./settings.js";
+export * from "./solvency.js";
 export * from "./support.js";
 export * from "./transactions.js";
 export * from "./wallet.js";
+export * from "./withdrawals.js";

@@ -16,7 +16,12 @@ export const ledgerAccountKinds = [
   "hot_wallet",
   "withdrawal_clearing",
   "miner_fees",
+  // A reorganised deposit's amount, held from the customer until it confirms again or staff resolve it.
   "deposit_suspense",
+  // The cold vault's coins (2-of-3 multisig; the server holds no key of it), mirrored as the hot wallet's are.
+  "cold_vault",
+  // What the bank bears itself: a reorganised deposit it absorbs instead of reversing.
+  "bank_losses",
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
@@ -35,6 +40,17 @@ export const ledgerTransferKinds = [
   "payout",
   // ...and the miner fee it paid is the bank's expense.
   "miner_fee",
+  // A credited deposit reorganised out of the chain: what the customer still has of it, held in suspense...
+  "deposit_hold",
+  // ...given back when the deposit confirms again (or staff absorb it)...
+  "deposit_release",
+  // ...or taken for good when staff reverse it: suspense to the hot wallet, whose phantom coin is gone.
+  "deposit_reversal",
+  // A reorganised deposit the bank absorbs: its missing coin written off the hot wallet, at the bank's cost.
+  "deposit_write_off",
+  // Coins moved between the hot wallet and the cold vault (the amount; the miner fee is a miner_fee).
+  "vault_sweep",
+  "vault_refill",
 ] as const;
 export type LedgerTransferKind = (typeof ledgerTransferKinds)[number];
 

@@ -1,8 +1,8 @@
-import { transactionStatusSchema, transactionTypeSchema } from "@satsbank/shared";
+import { transactionStatusSchema, transactionTypeSchema, withdrawalStateSchema } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
-import { timestamptz, values } from "./columns.js";
+import { quoted, timestamptz, values } from "./columns.js";
 import { ledgerTransfers } from "./ledger.js";
 
 /**
@@ -34,6 +34,12 @@ export const walletTransactions = pgTable(
     txid: text("txid"),
     /** The height of the best-chain block holding `txid`; null in the mempool (or with no txid). */
     blockHeight: integer("block_height"),
+    /** A withdrawal's progress (the withdrawals module keeps it in step); null for anything else. */
+    withdrawalState: text("withdrawal_state", { enum: values(withdrawalStateSchema) }),
+    /** A held withdrawal waits until then. */
+    heldUntil: timestamptz("held_until"),
+    /** Why staff rejected the withdrawal: the customer reads it. */
+    withdrawalReason: text("withdrawal_reason"),
     createdAt: timestamptz("created_at").notNull(),
   },
   (t) => [
@@ -58,5 +64,9 @@ export const walletTransactions = pgTable(
     check("wallet_transactions_amount_positive", sql`${t.amount} > 0`),
     check("wallet_transactions_fee_check", sql`${t.fee} >= 0`),
     check("wallet_transactions_note_length", sql`length(${t.note}) <= 140`),
+    check(
+      "wallet_transactions_withdrawal_state_check",
+      sql`${t.withdrawalState} is null or (${t.type} = 'send' and ${t.withdrawalState} in (${quoted(withdrawalStateSchema.options)}))`,
+    ),
   ],
 );

@@ -71,6 +71,9 @@ export async function notePayment(
     firstSeenAt: at,
     creditedAt: null,
     reorgedAt: null,
+    heldSats: null,
+    resolution: null,
+    resolvedAt: null,
   });
   if (!inserted || dust) return;
   const history = await recordDepositSeen(db, {

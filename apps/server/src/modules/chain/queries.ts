@@ -158,7 +158,7 @@ export async function sumUtxos(db: Db): Promise<Record<HotWalletUtxoRow["status"
     })
     .from(hotWalletUtxos)
     .groupBy(hotWalletUtxos.status);
-  const totals = { available: 0n, locked: 0n, spent: 0n, missing: 0n };
+  const totals = { available: 0n, locked: 0n, spent: 0n, missing: 0n, written_off: 0n };
   for (const row of rows) totals[row.status] = BigInt(row.total);
   return totals;
 }

@@ -44,6 +44,9 @@ function historyRow(row: HistoryRowFields): WalletTransactionRow {
     transferId: null,
     txid: null,
     blockHeight: null,
+    withdrawalState: null,
+    heldUntil: null,
+    withdrawalReason: null,
     ...row,
   };
 }

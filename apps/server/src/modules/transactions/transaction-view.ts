@@ -36,6 +36,14 @@ export function toTransaction(row: WalletTransactionRow, chainHeight: number | n
     note: row.note,
     txid: row.txid,
     confirmations: confirmationsOf(row, chainHeight),
+    withdrawal:
+      row.withdrawalState === null
+        ? null
+        : {
+            state: row.withdrawalState,
+            heldUntil: row.heldUntil?.toISOString() ?? null,
+            reason: row.withdrawalReason,
+          },
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -85,6 +85,7 @@ export async function payOutQueued(ctx: PayoutContext): Promise<PayOutReport> {
       txid: signed.txid,
       hex: signed.hex,
       status: "signed",
+      purpose: "withdrawals",
       minerFeeSats: choice.minerFee,
       vsize: signed.vsize,
       changeVout: signed.changeVout,

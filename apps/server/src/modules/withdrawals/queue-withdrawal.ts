@@ -19,6 +19,10 @@ export async function queueWithdrawal(
     status: "queued",
     payoutTxid: null,
     payoutVout: null,
+    heldUntil: null,
+    approvalsNeeded: 0,
+    reviewReason: null,
+    rejectionReason: null,
     createdAt: entry.at,
     finishedAt: null,
   });
