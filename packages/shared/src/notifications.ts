@@ -27,6 +27,16 @@ export const notificationKindSchema = z.enum([
   "account_deactivated",
   "account_reactivated",
   "support_reply",
+  // Custody (issue 19): a withdrawal's hold, review, cancellation and rejection; a deposit the network
+  // reversed, held, then released or reversed; the watchdog's alert to staff.
+  "withdrawal_held",
+  "withdrawal_review",
+  "withdrawal_cancelled",
+  "withdrawal_rejected",
+  "deposit_on_hold",
+  "deposit_released",
+  "deposit_reversed",
+  "solvency_alert",
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -44,6 +54,14 @@ export const notificationTypeOfKind = {
   account_deactivated: "system",
   account_reactivated: "system",
   support_reply: "system",
+  withdrawal_held: "transaction",
+  withdrawal_review: "transaction",
+  withdrawal_cancelled: "transaction",
+  withdrawal_rejected: "transaction",
+  deposit_on_hold: "transaction",
+  deposit_released: "transaction",
+  deposit_reversed: "transaction",
+  solvency_alert: "system",
 } as const satisfies Record<NotificationKind, NotificationType>;
 
 /** One notification as its customer sees it. */

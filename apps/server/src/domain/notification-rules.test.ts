@@ -1,11 +1,15 @@
 import { notificationKindSchema, notificationTypeOfKind } from "@satsbank/shared";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_NOTIFICATION_SETTINGS, isNotificationMade } from "./notification-rules.js";
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  isNotificationEmailed,
+  isNotificationMade,
+} from "./notification-rules.js";
 
 const allOn = { transactionAlerts: true, securityAlerts: true, emailNotifications: true };
 
 describe("isNotificationMade", () => {
-  it("makes, with every switch off, only the protective security notices, KYC, staff messages, account status and support replies", () => {
+  it("makes, with every switch off, only the protective notices, KYC, staff messages, account status, support replies and the watchdog's alert", () => {
     const made = notificationKindSchema.options.filter((kind) =>
       isNotificationMade(kind, DEFAULT_NOTIFICATION_SETTINGS),
     );
@@ -18,6 +22,11 @@ describe("isNotificationMade", () => {
       "account_deactivated",
       "account_reactivated",
       "support_reply",
+      "withdrawal_held",
+      "withdrawal_rejected",
+      "deposit_on_hold",
+      "deposit_reversed",
+      "solvency_alert",
     ]);
   });
 
@@ -25,14 +34,23 @@ describe("isNotificationMade", () => {
     for (const kind of notificationKindSchema.options) expect(isNotificationMade(kind, allOn)).toBe(true);
   });
 
-  it("follows Transaction Alerts for every transaction kind, and Security Alerts for two-factor turned on", () => {
+  it("follows Transaction Alerts for every transaction kind that is not protective, and Security Alerts for two-factor turned on", () => {
     const transactionOnly = { ...DEFAULT_NOTIFICATION_SETTINGS, transactionAlerts: true };
     const securityOnly = { ...DEFAULT_NOTIFICATION_SETTINGS, securityAlerts: true };
     const transactionKinds = notificationKindSchema.options.filter(
-      (kind) => notificationTypeOfKind[kind] === "transaction",
+      (kind) =>
+        notificationTypeOfKind[kind] === "transaction" &&
+        !isNotificationMade(kind, DEFAULT_NOTIFICATION_SETTINGS),
     );
     // Named, so the loop below cannot pass by checking no kind at all.
-    expect(transactionKinds).toEqual(["money_received", "money_sent", "withdrawal_failed"]);
+    expect(transactionKinds).toEqual([
+      "money_received",
+      "money_sent",
+      "withdrawal_failed",
+      "withdrawal_review",
+      "withdrawal_cancelled",
+      "deposit_released",
+    ]);
     for (const kind of transactionKinds) {
       expect(isNotificationMade(kind, transactionOnly), kind).toBe(true);
       expect(isNotificationMade(kind, securityOnly), kind).toBe(false);
@@ -47,5 +65,23 @@ describe("isNotificationMade", () => {
       expect(isNotificationMade(kind, emailOnly)).toBe(
         isNotificationMade(kind, DEFAULT_NOTIFICATION_SETTINGS),
       );
+  });
+});
+
+describe("isNotificationEmailed", () => {
+  it("emails money held or taken back and the watchdog's alert whatever the switch says; the rest as Email Notifications says", () => {
+    const emailed = notificationKindSchema.options.filter((kind) =>
+      isNotificationEmailed(kind, DEFAULT_NOTIFICATION_SETTINGS),
+    );
+    expect(emailed).toEqual([
+      "withdrawal_held",
+      "withdrawal_rejected",
+      "deposit_on_hold",
+      "deposit_reversed",
+      "solvency_alert",
+    ]);
+    const emailOn = { ...DEFAULT_NOTIFICATION_SETTINGS, emailNotifications: true };
+    for (const kind of notificationKindSchema.options)
+      expect(isNotificationEmailed(kind, emailOn), kind).toBe(true);
   });
 });

@@ -2,7 +2,11 @@ import { randomUUID } from "node:crypto";
 import { type NotificationKind, notificationTypeOfKind } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
 import type { NotificationStatus } from "../../db/schema/index.js";
-import { DEFAULT_NOTIFICATION_SETTINGS, isNotificationMade } from "../../domain/notification-rules.js";
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  isNotificationEmailed,
+  isNotificationMade,
+} from "../../domain/notification-rules.js";
 import { toSettings } from "./get-settings.js";
 import { findSettingsOf, insertNotifications, type NotificationRow } from "./queries.js";
 
@@ -57,7 +61,7 @@ export async function notifyEach(db: Db, notices: readonly Notice[]): Promise<(s
       createdAt: notice.at,
       readAt: null,
       sentBy: notice.sentBy ?? null,
-      email: settings.emailNotifications && notice.mailedSeparately !== true ? "due" : null,
+      email: isNotificationEmailed(notice.kind, settings) && notice.mailedSeparately !== true ? "due" : null,
     });
     return id;
   });
