@@ -1,10 +1,17 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { holderDescriptor } from "../bitcoin/vault/fixtures/vault-keys.js";
 import { ConfigError, loadConfig } from "./config.js";
 
 const cwd = "/srv/satsbank";
 const MNEMONIC =
   "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+// The custody variables production requires (issue 19), on regtest.
+const CUSTODY = {
+  COLD_VAULT_DESCRIPTOR: holderDescriptor("regtest"),
+  HOT_WALLET_MAX_SATS: "20000000",
+  HOT_WALLET_TARGET_SATS: "8000000",
+};
 
 function configError(env: NodeJS.ProcessEnv): string {
   try {
@@ -37,6 +44,9 @@ describe("loadConfig", () => {
       testClock: "system",
       walletMnemonic: null,
       bitcoinNetwork: "regtest",
+      coldVault: null,
+      hotWalletMaxSats: 10_000_000n,
+      hotWalletTargetSats: 5_000_000n,
       withdrawalFeeSats: 1000n,
       price: { source: "fixed", usdPerBtc: "42389.57" },
       storage: { kind: "fs" },
@@ -66,6 +76,9 @@ describe("loadConfig", () => {
         API_DOCS: "true",
         WALLET_MNEMONIC: `  ${MNEMONIC.replaceAll(" ", "   ")}  `,
         BITCOIN_NETWORK: "mainnet",
+        COLD_VAULT_DESCRIPTOR: ` ${holderDescriptor("mainnet")}\n`,
+        HOT_WALLET_MAX_SATS: "50000000",
+        HOT_WALLET_TARGET_SATS: "20000000",
         WITHDRAWAL_FEE_SAT: "2500",
         PRICE_SOURCE: "http",
         PRICE_URL: "https://api.example.com/v2/prices/BTC-USD/spot",
@@ -109,6 +122,9 @@ describe("loadConfig", () => {
       testClock: "system",
       walletMnemonic: MNEMONIC,
       bitcoinNetwork: "mainnet",
+      coldVault: expect.objectContaining({ descriptor: holderDescriptor("mainnet"), network: "mainnet" }),
+      hotWalletMaxSats: 50_000_000n,
+      hotWalletTargetSats: 20_000_000n,
       withdrawalFeeSats: 2500n,
       price: { source: "http", url: "https://api.example.com/v2/prices/BTC-USD/spot", cacheSeconds: 30 },
       chainBackend: { kind: "esplora", url: "https://esplora.internal/api" },
@@ -293,6 +309,9 @@ describe("loadConfig", () => {
         "SMTP_URL is required in production: the dev mailbox is for development only; " +
         "PUBLIC_URL is required in production: links in emails must point at the bank's public address; " +
         "WALLET_MNEMONIC is required in production: the wallet seed generated in DATA_DIR is for development only; " +
+        "COLD_VAULT_DESCRIPTOR is required in production: the demo vault generated in DATA_DIR keeps its keys beside the server; " +
+        "HOT_WALLET_MAX_SATS is required in production: the hot wallet's limit is the bank's risk to set, not a default; " +
+        "HOT_WALLET_TARGET_SATS is required in production: the hot wallet's target is the bank's risk to set, not a default; " +
         "CHAIN_BACKEND is required in production: the sandbox chain is for development only: use bitcoind or esplora; " +
         "DATA_DIR is required in production: with STORAGE=fs the uploaded documents live in it, so it must name a persistent volume (or use STORAGE=s3)",
     );
@@ -303,6 +322,7 @@ describe("loadConfig", () => {
       SMTP_URL: "smtp://mail.internal:25",
       PUBLIC_URL: "https://bank.example",
       WALLET_MNEMONIC: MNEMONIC,
+      ...CUSTODY,
       CHAIN_BACKEND: "esplora",
       ESPLORA_URL: "https://esplora.internal",
       DATA_DIR: "/var/lib/satsbank",
@@ -323,6 +343,7 @@ describe("loadConfig", () => {
       SMTP_URL: "smtp://mail.internal:25",
       PUBLIC_URL: "https://bank.example",
       WALLET_MNEMONIC: MNEMONIC,
+      ...CUSTODY,
       CHAIN_BACKEND: "esplora",
       ESPLORA_URL: "https://esplora.internal",
       DATA_DIR: "/var/lib/satsbank",
@@ -406,6 +427,7 @@ describe("loadConfig", () => {
       SMTP_URL: "smtp://mail.internal:25",
       PUBLIC_URL: "https://bank.example",
       WALLET_MNEMONIC: MNEMONIC,
+      ...CUSTODY,
       CHAIN_BACKEND: "esplora",
       ESPLORA_URL: "https://esplora.internal",
     };

@@ -8,6 +8,7 @@ import { type KycConfig, kycConfig, kycEnvShape } from "./kyc.js";
 import { type MetricsConfig, metricsConfig, metricsEnvShape, metricsSecretVariables } from "./metrics.js";
 import { booleanVariable, httpUrl, isPostgresUrl, isSmtpUrl, oneOf, optional } from "./parsers.js";
 import { type StorageConfig, storageConfig, storageEnvShape, storageSecretVariables } from "./storage.js";
+import { type VaultConfig, vaultConfig, vaultEnvShape, vaultSecretVariables } from "./vault.js";
 import { type WalletConfig, walletConfig, walletEnvShape } from "./wallet.js";
 
 /**
@@ -22,6 +23,7 @@ export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug",
 export type { StorageConfig };
 
 export type Config = WalletConfig &
+  VaultConfig &
   ChainConfig &
   KycConfig &
   MetricsConfig & {
@@ -110,6 +112,7 @@ const envSchema = z.object({
   API_DOCS: optional(booleanVariable),
   TEST_CLOCK: optional(z.enum(testClockSchema.options, { error: oneOf(testClockSchema.options) })),
   ...walletEnvShape,
+  ...vaultEnvShape,
   ...chainEnvShape,
   ...storageEnvShape,
   ...kycEnvShape,
@@ -122,6 +125,7 @@ const secretVariables = new Set<string>([
   "SMTP_URL",
   "APP_SECRET",
   "WALLET_MNEMONIC",
+  ...vaultSecretVariables,
   ...chainSecretVariables,
   ...storageSecretVariables,
   ...metricsSecretVariables,
@@ -141,6 +145,9 @@ const productionRequirements = [
   ["SMTP_URL", "the dev mailbox is for development only"],
   ["PUBLIC_URL", "links in emails must point at the bank's public address"],
   ["WALLET_MNEMONIC", "the wallet seed generated in DATA_DIR is for development only"],
+  ["COLD_VAULT_DESCRIPTOR", "the demo vault generated in DATA_DIR keeps its keys beside the server"],
+  ["HOT_WALLET_MAX_SATS", "the hot wallet's limit is the bank's risk to set, not a default"],
+  ["HOT_WALLET_TARGET_SATS", "the hot wallet's target is the bank's risk to set, not a default"],
   ["CHAIN_BACKEND", "the sandbox chain is for development only: use bitcoind or esplora"],
 ] as const;
 
@@ -179,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
   if (typeof wallet === "string") throw new ConfigError(`Invalid configuration: ${wallet}`);
   const chain = chainConfig(vars, wallet.bitcoinNetwork, nodeEnv === "production");
   if (typeof chain === "string") throw new ConfigError(`Invalid configuration: ${chain}`);
+  const vault = vaultConfig(vars, wallet.bitcoinNetwork);
+  if (typeof vault === "string") throw new ConfigError(`Invalid configuration: ${vault}`);
   const storage = storageConfig(vars);
   if (typeof storage === "string") throw new ConfigError(`Invalid configuration: ${storage}`);
   const kyc = kycConfig(vars, nodeEnv === "production");
@@ -212,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     storage,
     staffTwoFactorRequired: nodeEnv === "production",
     ...wallet,
+    ...vault,
     ...chain,
     ...kyc,
     ...metrics,

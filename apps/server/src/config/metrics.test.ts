@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { holderDescriptor } from "../bitcoin/vault/fixtures/vault-keys.js";
 import { ConfigError, loadConfig } from "./config.js";
 
 const TOKEN = "t".repeat(32);
@@ -12,6 +13,9 @@ const production = {
   WALLET_MNEMONIC:
     "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about",
   BITCOIN_NETWORK: "mainnet",
+  COLD_VAULT_DESCRIPTOR: holderDescriptor("mainnet"),
+  HOT_WALLET_MAX_SATS: "20000000",
+  HOT_WALLET_TARGET_SATS: "8000000",
   CHAIN_BACKEND: "esplora",
   ESPLORA_URL: "https://esplora.internal/api",
 };
