@@ -15,6 +15,15 @@ export const auditActionSchema = z.enum([
   "support.replied",
   "support.closed",
   "transactions.exported",
+  "withdrawal.approved",
+  "withdrawal.rejected",
+  "deposit.reversed",
+  "deposit.absorbed",
+  "payouts.resumed",
+  "vault.refill_started",
+  "vault.refill_signed",
+  "vault.refill_broadcast",
+  "vault.refill_cancelled",
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
@@ -27,6 +36,15 @@ export const auditActionLabels = {
   "support.replied": "Replied to a support request",
   "support.closed": "Closed a support request",
   "transactions.exported": "Exported transactions (CSV)",
+  "withdrawal.approved": "Approved a withdrawal",
+  "withdrawal.rejected": "Rejected a withdrawal",
+  "deposit.reversed": "Reversed a reorganised deposit",
+  "deposit.absorbed": "Absorbed a reorganised deposit",
+  "payouts.resumed": "Resumed payouts by hand",
+  "vault.refill_started": "Started a vault refill",
+  "vault.refill_signed": "Uploaded a signed vault refill",
+  "vault.refill_broadcast": "Broadcast a vault refill",
+  "vault.refill_cancelled": "Cancelled a vault refill",
 } as const satisfies Record<AuditAction, string>;
 
 /** What an action was done to. */
@@ -35,6 +53,10 @@ export const auditTargetTypeSchema = z.enum([
   "kyc_submission",
   "support_request",
   "transactions",
+  "withdrawal",
+  "deposit",
+  "payouts",
+  "vault_refill",
 ]);
 export type AuditTargetType = z.infer<typeof auditTargetTypeSchema>;
 
@@ -43,6 +65,10 @@ export const auditTargetTypeLabels = {
   kyc_submission: "KYC submission",
   support_request: "Support request",
   transactions: "Transactions",
+  withdrawal: "Withdrawal",
+  deposit: "Deposit",
+  payouts: "Payouts",
+  vault_refill: "Vault refill",
 } as const satisfies Record<AuditTargetType, string>;
 
 /** One entry of the audit log: who, what (and to what), when, from where, why. Never changed. */

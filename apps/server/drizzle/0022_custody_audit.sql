@@ -1,0 +1,4 @@
+ALTER TABLE "audit_events" DROP CONSTRAINT "audit_events_action_check";--> statement-breakpoint
+ALTER TABLE "audit_events" DROP CONSTRAINT "audit_events_target_type_check";--> statement-breakpoint
+ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_action_check" CHECK ("audit_events"."action" in ('customer.deactivated', 'customer.reactivated', 'customer.messaged', 'kyc.decided', 'kyc.overridden', 'support.replied', 'support.closed', 'transactions.exported', 'withdrawal.approved', 'withdrawal.rejected', 'deposit.reversed', 'deposit.absorbed', 'payouts.resumed', 'vault.refill_started', 'vault.refill_signed', 'vault.refill_broadcast', 'vault.refill_cancelled'));--> statement-breakpoint
+ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_target_type_check" CHECK ("audit_events"."target_type" in ('customer', 'kyc_submission', 'support_request', 'transactions', 'withdrawal', 'deposit', 'payouts', 'vault_refill'));
