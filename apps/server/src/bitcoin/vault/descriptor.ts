@@ -104,7 +104,7 @@ function readKey(text: string, number: 1 | 2 | 3, name: string, network: Bitcoin
   if (expression.prefix !== expected) {
     const of = expression.prefix === "xpub" ? "mainnet" : "a test network";
     fail(
-      `${name} key ${number} is a ${expression.prefix} (${of}): BITCOIN_NETWORK=${network} takes ${expected} keys`,
+      `${name} key ${number} is ${article(expression.prefix)} (${of}): BITCOIN_NETWORK=${network} takes ${expected} keys`,
     );
   }
   const { origin, key } = expression;
@@ -122,8 +122,11 @@ function readKey(text: string, number: 1 | 2 | 3, name: string, network: Bitcoin
   return expression;
 }
 
+/** "an xpub", "a tpub". */
+const article = (prefix: string) => `${prefix.startsWith("x") ? "an" : "a"} ${prefix}`;
+
 function privateKeyRefusal(name: string, number: number, prefix?: string): never {
-  const what = prefix === undefined ? "a private key" : `a ${prefix}`;
+  const what = prefix === undefined ? "a private key" : article(prefix);
   return fail(
     `${name} must hold only public keys: the server never holds a cold private key (key ${number} is ${what})`,
   );
@@ -164,7 +167,7 @@ export function parseVaultDescriptor(
     return suffix;
   });
   if (new Set(suffixes).size > 1) {
-    fail(`${name}'s three keys must end alike (key 1 ends in /${suffixes.join(", then /")})`);
+    fail(`${name}'s three keys must end alike (they end in /${suffixes.join(", /")})`);
   }
   for (let i = 0; i < 3; i++) {
     for (let j = i + 1; j < 3; j++) {
