@@ -146,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     withdrawalFeeSats: config.withdrawalFeeSats,
     sendLimits: config.sendLimits,
     chainHeight: followerHeight,
+    withdrawalPolicy: config.withdrawalPolicy,
     price:
       deps.price ??
       createPriceSource({

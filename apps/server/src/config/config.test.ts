@@ -100,6 +100,10 @@ describe("loadConfig", () => {
         SEND_LIMIT_LEVEL_2_SAT: "100000000",
         METRICS: "true",
         METRICS_TOKEN: "m".repeat(32),
+        NEW_ADDRESS_HOLD_HOURS: "48",
+        WITHDRAWAL_REVIEW_SATS: "5000000",
+        WITHDRAWAL_DUAL_APPROVAL_SATS: "50000000",
+        WITHDRAWALS_PER_HOUR_REVIEW: "3",
       },
       cwd,
     );
@@ -143,8 +147,38 @@ describe("loadConfig", () => {
       kycReview: "auto",
       sendLimits: { level1: 5_000_000n, level2: 100_000_000n },
       metrics: { enabled: true, token: "m".repeat(32) },
+      withdrawalPolicy: {
+        newAddressHoldMs: 48 * 3_600_000,
+        reviewSats: 5_000_000n,
+        dualApprovalSats: 50_000_000n,
+        perHourReview: 3,
+      },
       staffTwoFactorRequired: true,
     });
+  });
+
+  it("holds a first withdrawal to a new address 24 hours by default, and none on the embedded default", () => {
+    expect(loadConfig({}, cwd).withdrawalPolicy).toEqual({
+      newAddressHoldMs: 0,
+      reviewSats: 10_000_000n,
+      dualApprovalSats: 100_000_000n,
+      perHourReview: 5,
+    });
+    const onPostgres = loadConfig({ DATABASE_URL: "postgresql://bank:pw@db:5432/bank" }, cwd);
+    expect(onPostgres.withdrawalPolicy.newAddressHoldMs).toBe(24 * 3_600_000);
+    expect(loadConfig({ NEW_ADDRESS_HOLD_HOURS: "2" }, cwd).withdrawalPolicy.newAddressHoldMs).toBe(
+      7_200_000,
+    );
+  });
+
+  it("refuses a dual-approval amount below the single-approval one, and amounts that are not whole satoshis", () => {
+    expect(() =>
+      loadConfig({ WITHDRAWAL_REVIEW_SATS: "200", WITHDRAWAL_DUAL_APPROVAL_SATS: "100" }, cwd),
+    ).toThrow("WITHDRAWAL_DUAL_APPROVAL_SATS (100) must be at least WITHDRAWAL_REVIEW_SATS (200)");
+    expect(() => loadConfig({ WITHDRAWAL_REVIEW_SATS: "0.5" }, cwd)).toThrow(
+      'WITHDRAWAL_REVIEW_SATS must be a whole number of satoshis above 0 (got "0.5")',
+    );
+    expect(() => loadConfig({ NEW_ADDRESS_HOLD_HOURS: "-1" }, cwd)).toThrow("NEW_ADDRESS_HOLD_HOURS");
   });
 
   it("asks staff for an authenticator app in production only", () => {

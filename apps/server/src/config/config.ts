@@ -10,6 +10,11 @@ import { booleanVariable, httpUrl, isPostgresUrl, isSmtpUrl, oneOf, optional } f
 import { type StorageConfig, storageConfig, storageEnvShape, storageSecretVariables } from "./storage.js";
 import { type VaultConfig, vaultConfig, vaultEnvShape, vaultSecretVariables } from "./vault.js";
 import { type WalletConfig, walletConfig, walletEnvShape } from "./wallet.js";
+import {
+  type WithdrawalPolicyConfig,
+  withdrawalPolicyConfig,
+  withdrawalPolicyEnvShape,
+} from "./withdrawal-policy.js";
 
 /**
  * Every environment variable the server reads, parsed once at start-up. Nothing else reads process.env:
@@ -24,6 +29,7 @@ export type { StorageConfig };
 
 export type Config = WalletConfig &
   VaultConfig &
+  WithdrawalPolicyConfig &
   ChainConfig &
   KycConfig &
   MetricsConfig & {
@@ -117,6 +123,7 @@ const envSchema = z.object({
   ...storageEnvShape,
   ...kycEnvShape,
   ...metricsEnvShape,
+  ...withdrawalPolicyEnvShape,
 });
 
 // Never echo these back: URLs usually carry a password, and the secret is a secret.
@@ -194,6 +201,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
   if (typeof kyc === "string") throw new ConfigError(`Invalid configuration: ${kyc}`);
   const metrics = metricsConfig(vars, nodeEnv === "production");
   if (typeof metrics === "string") throw new ConfigError(`Invalid configuration: ${metrics}`);
+  // The embedded default (PGlite, not production) pays a demo withdrawal at once: no new-address hold.
+  const embedded = vars.DATABASE_URL === undefined && nodeEnv !== "production";
+  const policy = withdrawalPolicyConfig(vars, embedded);
+  if (typeof policy === "string") throw new ConfigError(`Invalid configuration: ${policy}`);
 
   const dataDir = path.resolve(cwd, vars.DATA_DIR ?? "./data");
   const port = vars.PORT ?? 3000;
@@ -225,5 +236,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     ...chain,
     ...kyc,
     ...metrics,
+    ...policy,
   };
 }

@@ -18,7 +18,7 @@ import { type Account, getJson, newAccount, postJson, signUp } from "./auth-help
 import type { TestApp } from "./create-test-app.js";
 import { fundFromEquity } from "./fund-from-equity.js";
 import { markVerified } from "./mark-verified.js";
-import { TEST_WALLET_MNEMONIC } from "./test-config.js";
+import { TEST_WALLET_MNEMONIC, testConfig } from "./test-config.js";
 
 let counter = 0;
 
@@ -89,6 +89,7 @@ export function walletContext(t: TestApp, clock: Clock = systemClock): WalletCon
     sendLimits: { level1: sats(10_000_000n), level2: sats(200_000_000n) },
     price: fixedPrice({ usdPerBtc: "42389.57", clock }),
     chainHeight: followerHeight,
+    withdrawalPolicy: testConfig().withdrawalPolicy,
   };
 }
 

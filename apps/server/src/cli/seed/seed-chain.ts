@@ -7,8 +7,9 @@ import { type BitcoinNetwork, networkParams } from "../../bitcoin/network.js";
 import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
 import type { SendLimits } from "../../domain/kyc.js";
-import type { Sats } from "../../domain/money.js";
+import { type Sats, sats } from "../../domain/money.js";
 import type { User } from "../../domain/user.js";
+import type { WithdrawalPolicy } from "../../domain/withdrawal-policy.js";
 import { depositAddressFor } from "../../modules/addresses/index.js";
 import { type ChainContext, followerHeight, syncChain } from "../../modules/chain/index.js";
 import {
@@ -36,6 +37,17 @@ export type DemoChain = {
   withdrawalFeeSats: Sats;
   /** The send limits the withdrawal is checked against. */
   sendLimits: SendLimits;
+};
+
+/**
+ * The withdrawal policy of the demo's history: its sends were made before any hold or review applied, so
+ * nothing of it waits (the running bank applies its configured policy to new sends).
+ */
+export const DEMO_HISTORY_POLICY: WithdrawalPolicy = {
+  newAddressHoldMs: 0,
+  reviewSats: sats(2_100_000_000_000_000n),
+  dualApprovalSats: sats(2_100_000_000_000_000n),
+  perHourReview: 1_000,
 };
 
 /** The follower's context with its clock stopped at `when`: what it records is dated then. */
@@ -207,6 +219,7 @@ function withdraw(
       withdrawalFeeSats: chain.withdrawalFeeSats,
       sendLimits: chain.sendLimits,
       chainHeight: followerHeight,
+      withdrawalPolicy: DEMO_HISTORY_POLICY,
     },
     sender: withdrawal.sender,
     body: {

@@ -24,6 +24,7 @@ import {
   demoWithdrawal,
 } from "./demo-money.js";
 import {
+  DEMO_HISTORY_POLICY,
   type DemoChain,
   seedDeposits,
   seedFailedDeposit,
@@ -159,6 +160,7 @@ async function seedSend(input: {
     withdrawalFeeSats: chain.withdrawalFeeSats,
     sendLimits: chain.sendLimits,
     chainHeight: followerHeight,
+    withdrawalPolicy: DEMO_HISTORY_POLICY,
     clock: fixedClock(at(input.now, send.daysAgo, send.time)),
   };
   const sender = input.customer(send.from);

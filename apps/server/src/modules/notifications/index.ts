@@ -19,3 +19,4 @@ export {
 export { notificationRoutes } from "./routes.js";
 export { notificationStreamRoutes } from "./stream-routes.js";
 export { updateSettings } from "./update-settings.js";
+export { utcText, withdrawalNotices } from "./withdrawal-notices.js";

@@ -20,6 +20,8 @@ export {
   markChainPosition,
   markDepositCredited,
   markDepositStatus,
+  markWithdrawalProgress,
+  markWithdrawalsBroadcast,
   markWithdrawalsFinished,
   markWithdrawalsSigned,
   type Party,

@@ -29,7 +29,12 @@ export async function updateWalletTransaction(
 export async function updateWalletTransactions(
   db: Db,
   ids: readonly string[],
-  values: Partial<Pick<WalletTransactionRow, "status" | "txid" | "blockHeight">>,
+  values: Partial<
+    Pick<
+      WalletTransactionRow,
+      "status" | "txid" | "blockHeight" | "withdrawalState" | "heldUntil" | "withdrawalReason"
+    >
+  >,
 ): Promise<void> {
   if (ids.length === 0) return;
   await db

@@ -187,6 +187,9 @@ export async function recordWithdrawal(
     address: string;
     note: string | null;
     transferId: number;
+    /** Where the withdrawal policy put it: held (until `heldUntil`), awaiting approval, or queued. */
+    state: "held" | "awaiting_approval" | "queued";
+    heldUntil: Date | null;
     at: Date;
   },
 ): Promise<WalletTransactionRow> {
@@ -200,7 +203,30 @@ export async function recordWithdrawal(
     address: entry.address,
     note: entry.note,
     transferId: entry.transferId,
+    withdrawalState: entry.state,
+    heldUntil: entry.heldUntil,
     createdAt: entry.at,
+  });
+}
+
+/**
+ * A withdrawal moved on before its payout: released from its hold (awaiting approval or queued), approved
+ * (queued), or ended without one (cancelled by the customer, rejected by staff with `reason`: its money
+ * is back, so the send is failed).
+ */
+export async function markWithdrawalProgress(
+  db: Db,
+  transactionIds: readonly string[],
+  progress:
+    | { state: "awaiting_approval" | "queued" }
+    | { state: "cancelled" }
+    | { state: "rejected"; reason: string },
+) {
+  const ended = progress.state === "cancelled" || progress.state === "rejected";
+  await updateWalletTransactions(db, transactionIds, {
+    withdrawalState: progress.state,
+    ...(ended ? { status: "failed" } : {}),
+    ...(progress.state === "rejected" ? { withdrawalReason: progress.reason } : {}),
   });
 }
 
@@ -209,13 +235,21 @@ export async function markWithdrawalsSigned(db: Db, transactionIds: readonly str
   await updateWalletTransactions(db, transactionIds, { txid });
 }
 
+/** Withdrawals whose payout the chain backend accepted (or a block holds): on their way. */
+export async function markWithdrawalsBroadcast(db: Db, transactionIds: readonly string[]) {
+  await updateWalletTransactions(db, transactionIds, { withdrawalState: "broadcast" });
+}
+
 /** Withdrawals whose payout confirmed (completed) or was refused for good and reversed (failed). */
 export async function markWithdrawalsFinished(
   db: Db,
   transactionIds: readonly string[],
   status: "completed" | "failed",
 ) {
-  await updateWalletTransactions(db, transactionIds, { status });
+  await updateWalletTransactions(db, transactionIds, {
+    status,
+    withdrawalState: status === "completed" ? "confirmed" : "failed",
+  });
 }
 
 /** Where the chain transaction of these transactions is: a block's height, or null (mempool, or gone). */

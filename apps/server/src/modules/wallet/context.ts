@@ -4,6 +4,7 @@ import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
 import type { SendLimits } from "../../domain/kyc.js";
 import type { Sats } from "../../domain/money.js";
+import type { WithdrawalPolicy } from "../../domain/withdrawal-policy.js";
 import type { ChainHeight } from "../transactions/index.js";
 
 /** What the wallet use cases work with; each takes the part it needs. */
@@ -19,4 +20,6 @@ export type WalletContext = {
   sendLimits: SendLimits;
   /** The follower's height: a repeated send's answer counts its confirmations (the chain module's). */
   chainHeight: ChainHeight;
+  /** What a withdrawal waits for: a new address's hold, staff approvals (NEW_ADDRESS_HOLD_HOURS, ...). */
+  withdrawalPolicy: WithdrawalPolicy;
 };

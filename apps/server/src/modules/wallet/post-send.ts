@@ -4,16 +4,17 @@ import { AppError } from "../../domain/app-error.js";
 import { type Sats, sats } from "../../domain/money.js";
 import { spendableAmount } from "../../domain/send-rules.js";
 import type { User } from "../../domain/user.js";
+import { firstStatus, type WithdrawalPolicy } from "../../domain/withdrawal-policy.js";
 import { bankAccountId, customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
 import { IdempotencyKeyReusedError, InsufficientFundsError } from "../../ledger/errors.js";
 import { postTransfers, type Transfer } from "../../ledger/post-transfers.js";
-import { notices, notify, notifyEach } from "../notifications/index.js";
+import { notices, notify, notifyEach, withdrawalNotices } from "../notifications/index.js";
 import {
   recordCustomerTransfer,
   recordWithdrawal,
   type WalletTransactionRow,
 } from "../transactions/index.js";
-import { queueWithdrawal } from "../withdrawals/index.js";
+import { type QueuedWithdrawal, queueWithdrawal, withdrawalGate } from "../withdrawals/index.js";
 import type { SendRequestRow } from "./queries.js";
 import type { Payee } from "./resolve-payee.js";
 
@@ -89,13 +90,21 @@ export async function postPayeeSend(
 
 /**
  * To an outside address: amount + fee leave the customer's balance now, in one posting (the amount to
- * withdrawal clearing, the fee to fee revenue); the withdrawal waits, queued, for the worker to pay it out
- * on the chain. The customer's transaction is pending until the payout confirms; they are told it is sent.
+ * withdrawal clearing, the fee to fee revenue); the withdrawal waits where the policy puts it (held for a
+ * new address, for staff approval, or queued for the worker to pay it out on the chain). The customer's
+ * transaction is pending until the payout confirms; they are told where it stands.
  */
 export async function postWithdrawalSend(
-  send: Send & { address: string; amount: Sats; fee: Sats },
+  send: Send & { address: string; amount: Sats; fee: Sats; policy: WithdrawalPolicy },
 ): Promise<WalletTransactionRow> {
   const { tx, sender, amount, fee, request, at } = send;
+  const gate = await withdrawalGate(tx, {
+    userId: sender.id,
+    address: send.address,
+    amount,
+    at,
+    policy: send.policy,
+  });
   const accounts = await openCustomerAccounts(tx, [sender.id]);
   const customer = customerAccountId(accounts, sender.id);
   const reference = `transaction:${request.transactionId}`;
@@ -133,20 +142,33 @@ export async function postWithdrawalSend(
     address: send.address,
     note: send.note,
     transferId,
+    state: firstStatus(gate),
+    heldUntil: gate.heldUntil,
     at,
   });
-  await queueWithdrawal(tx, {
-    id: request.transactionId,
-    userId: sender.id,
-    address: send.address,
-    amountSats: amount,
-    feeSats: fee,
-    at,
-  });
-  await notify(tx, {
-    userId: sender.id,
-    at,
-    ...notices.withdrawalQueued({ amount, fee, address: send.address }),
-  });
+  const queued = await queueWithdrawal(
+    tx,
+    {
+      id: request.transactionId,
+      userId: sender.id,
+      address: send.address,
+      amountSats: amount,
+      feeSats: fee,
+      at,
+    },
+    gate,
+  );
+  await notify(tx, { userId: sender.id, at, ...toldOf(queued, { amount, fee, address: send.address }) });
   return row;
+}
+
+/** What the customer is told of a withdrawal they confirmed: held, waiting for staff, or sent. */
+function toldOf(queued: QueuedWithdrawal, withdrawal: { amount: Sats; fee: Sats; address: string }) {
+  if (queued.status === "held" && queued.heldUntil !== null) {
+    return withdrawalNotices.held({ ...withdrawal, until: queued.heldUntil });
+  }
+  if (queued.status === "awaiting_approval") {
+    return withdrawalNotices.inReview({ ...withdrawal, approvals: queued.approvalsNeeded });
+  }
+  return notices.withdrawalQueued(withdrawal);
 }

@@ -22,7 +22,7 @@ import { readRecipient } from "./resolve-payee.js";
 export type SendBitcoinInput = {
   ctx: Pick<
     WalletContext,
-    "db" | "clock" | "walletKeys" | "withdrawalFeeSats" | "sendLimits" | "chainHeight"
+    "db" | "clock" | "walletKeys" | "withdrawalFeeSats" | "sendLimits" | "chainHeight" | "withdrawalPolicy"
   >;
   sender: User;
   body: SendBody;
@@ -72,6 +72,7 @@ export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Prom
             address: checked.destination.address,
             amount: checked.amount,
             fee: checked.fee,
+            policy: ctx.withdrawalPolicy,
           });
     return toTransaction(sent);
   });

@@ -6,6 +6,6 @@ export type { PayoutContext } from "./context.js";
 export { type BroadcastOutcome, broadcastPayout, type PayOutReport, payOutQueued } from "./pay-out.js";
 export { payoutBlocks } from "./payout-blocks.js";
 export { findPayout, type PayoutRow, pendingWithdrawalTotals, type WithdrawalRow } from "./queries.js";
-export { queueWithdrawal } from "./queue-withdrawal.js";
+export { type QueuedWithdrawal, queueWithdrawal, withdrawalGate } from "./queue-withdrawal.js";
 export { failPayout, settlePayout } from "./settle-payout.js";
 export { type PayoutsReport, trackPayouts } from "./track-payouts.js";

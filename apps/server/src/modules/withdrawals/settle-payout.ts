@@ -1,12 +1,13 @@
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { sats } from "../../domain/money.js";
-import { bankAccountId, customerAccountId, openCustomerAccounts } from "../../ledger/accounts.js";
-import { postTransfers, type Transfer } from "../../ledger/post-transfers.js";
+import { bankAccountId } from "../../ledger/accounts.js";
+import { postTransfers } from "../../ledger/post-transfers.js";
 import { insertUtxo, releaseUtxosOf, spendUtxosOf } from "../chain/index.js";
 import { notices, notify } from "../notifications/index.js";
 import { markWithdrawalsFinished } from "../transactions/index.js";
 import type { PayoutContext } from "./context.js";
 import { findWithdrawalsOf, finishWithdrawals, lockOpenPayout, updatePayout } from "./queries.js";
+import { reverseWithdrawals } from "./reverse-withdrawal.js";
 
 /**
  * The payout is CONFIRMATIONS deep, in one db transaction: claims it (still open), posts its withdrawals
@@ -84,31 +85,8 @@ export async function failPayout(
     if (payout === undefined) return false;
     const at = ctx.clock.now();
     const withdrawals = await findWithdrawalsOf(db, txid);
-    const accounts = await openCustomerAccounts(db, [...new Set(withdrawals.map((w) => w.userId))]);
-    const clearing = await bankAccountId(db, "withdrawal_clearing");
-    const feeRevenue = await bankAccountId(db, "fee_revenue");
+    await reverseWithdrawals(db, withdrawals, at);
     for (const withdrawal of withdrawals) {
-      const customer = customerAccountId(accounts, withdrawal.userId);
-      const reference = `transaction:${withdrawal.id}`;
-      const transfers: Transfer[] = [
-        {
-          debit: clearing,
-          credit: customer,
-          amount: sats(withdrawal.amountSats),
-          kind: "withdrawal_reversal",
-          reference,
-        },
-      ];
-      if (withdrawal.feeSats > 0n) {
-        transfers.push({
-          debit: feeRevenue,
-          credit: customer,
-          amount: sats(withdrawal.feeSats),
-          kind: "withdrawal_reversal",
-          reference,
-        });
-      }
-      await postTransfers(db, transfers, { idempotencyKey: `withdrawal-reversal:${withdrawal.id}`, at });
       await notify(db, {
         userId: withdrawal.userId,
         at,
