@@ -4,6 +4,7 @@ import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
 import { demoSignIns, seedInputOf, seedOnFirstStart } from "./cli/seed/seed.js";
 import { withAppSecret } from "./config/app-secret.js";
 import { type Config, ConfigError, loadConfig } from "./config/config.js";
+import { withColdVault } from "./config/vault.js";
 import { withWalletMnemonic } from "./config/wallet-mnemonic.js";
 import { ADVISORY_LOCKS, tryAdvisoryLock } from "./db/advisory-lock.js";
 import { openDatabase } from "./db/client.js";
@@ -21,7 +22,7 @@ import { type ChainWorker, startChainWorker } from "./worker/chain-worker.js";
  * (worker or all: it follows the chain while this process holds the advisory lock).
  */
 async function main(): Promise<void> {
-  const config = await withWalletMnemonic(await withAppSecret(readConfig()));
+  const config = await withColdVault(await withWalletMnemonic(await withAppSecret(readConfig())));
   const database = await openDatabase(config.database);
   const clock = appClock(undefined, config);
   const chain = await setUpChain({
