@@ -7,8 +7,9 @@ import { type ColdVault, parseVaultDescriptor } from "./descriptor.js";
 import { type KeyFile, KeyFileError, keyFileExpression, newKeyFile, parseKeyFile } from "./key-file.js";
 
 // The embedded default's demo cold vault: three keys generated into $DATA_DIR/vault/key-1.json ... key-3.json
-// (mode 0600, read only by `npm run vault -- sign`, never by the server), and the descriptor they make in
-// $DATA_DIR/vault/descriptor. Never in production, never on mainnet (config/vault.ts refuses both).
+// (mode 0600), and the descriptor they make in $DATA_DIR/vault/descriptor. Only `npm run vault -- sign` uses
+// the keys; the server reads no more of a key file than its public fields (to write a missing descriptor
+// again). Never in production, never on mainnet (config/vault.ts refuses both).
 
 export const DEMO_VAULT_DIR = "vault";
 export const DEMO_DESCRIPTOR_FILE = "descriptor";

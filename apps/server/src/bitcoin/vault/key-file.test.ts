@@ -17,7 +17,7 @@ import {
 
 const problem = (text: string) => {
   try {
-    parseKeyFile(text);
+    keyFileMaster(parseKeyFile(text));
   } catch (error) {
     return (error as Error).message;
   }

@@ -65,7 +65,10 @@ export function keyFileMaster(file: KeyFile): HDKey {
   return master;
 }
 
-/** Reads a key file's JSON; throws KeyFileError naming what is wrong. */
+/**
+ * Reads a key file's JSON (its shape only: no key is derived, so the server can read the public fields of the
+ * demo vault's files without touching a private key); keyFileMaster checks the key. Throws KeyFileError.
+ */
 export function parseKeyFile(text: string): KeyFile {
   let json: unknown;
   try {
