@@ -1,6 +1,6 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { OutScript, p2tr, SigHash, Transaction } from "@scure/btc-signer";
+import { OutScript, p2pk, p2pkh, p2sh, p2tr, p2wpkh, p2wsh, SigHash, Transaction } from "@scure/btc-signer";
 import { describe, expect, it } from "vitest";
 import { accountKey, CHANGE_CHAIN, deriveAddress, derivePublicKey, RECEIVE_CHAIN } from "./keys.js";
 import { networkParams } from "./network.js";
@@ -31,10 +31,16 @@ const P2TR_PAYEE = p2tr(
   undefined,
   networkParams.regtest.params,
 ).address as string;
+// The other address types a customer may withdraw to: P2PKH (25-byte script), P2SH (23) and P2WSH (34).
+const payeeKey = secp256k1.getPublicKey(new Uint8Array(32).fill(9), true);
+const regtest = networkParams.regtest.params;
+const P2PKH_PAYEE = p2pkh(payeeKey, regtest).address as string;
+const P2SH_PAYEE = p2sh(p2wpkh(payeeKey), regtest).address as string;
+const P2WSH_PAYEE = p2wsh(p2pk(payeeKey), regtest).address as string;
 const CHANGE_SCRIPT = outputScript(deriveAddress(keys.account, "regtest", CHANGE_CHAIN, 0), keys);
 
 const coin = (valueSats: bigint, n: number, chain = RECEIVE_CHAIN, chainIndex = n): Coin => ({
-  txid: n.toString(16).padStart(2, "0").repeat(32),
+  txid: n.toString(16).padStart(4, "0").repeat(16),
   vout: n,
   valueSats,
   chain,
@@ -70,7 +76,7 @@ describe("feeFor", () => {
 describe("chooseCoins", () => {
   const coins = [coin(10_000n, 1), coin(50_000n, 2), coin(30_000n, 3)];
 
-  it("takes the largest coin first, whatever the order given, and sends the rest back as change", () => {
+  it("without an exact match, takes the largest coin first, whatever the order given, with change", () => {
     // One input, the payment and the change: 562 WU, 141 vB at 1 sat/vB.
     expect(choose(coins, [pay(40_000n)])).toEqual({
       coins: [coins[1]],
@@ -130,6 +136,49 @@ describe("chooseCoins", () => {
     expect(choose(coins, [pay(90_000n - 245n)])).toBeNull();
     expect(choose(coins, [pay(90_000n)])).toBeNull();
     expect(choose([], [pay(1_000n)])).toBeNull();
+    expect(() => choose(coins, [])).toThrow("A payout pays at least one payment");
+  });
+
+  it("pays an exact match without change, rather than the largest coin with change", () => {
+    // One input and the payment: 438 WU, 110 vB at 1 sat/vB. 40,110 sat pay 40,000 and the fee exactly.
+    const large = coin(100_000n, 1);
+    const exact = coin(40_110n, 2);
+    expect(choose([large, exact], [pay(40_000n)])).toEqual({
+      coins: [exact],
+      minerFee: 110n,
+      changeSats: null,
+    });
+    // Up to 545 sat over still counts (the miners get it: it would be dust as change); 546 over does not.
+    const within = coin(40_110n + 545n, 3);
+    expect(choose([large, within], [pay(40_000n)])).toEqual({
+      coins: [within],
+      minerFee: 110n + 545n,
+      changeSats: null,
+    });
+    const over = coin(40_110n + 546n, 4);
+    expect(choose([large, over], [pay(40_000n)])).toEqual({
+      coins: [large],
+      minerFee: 141n,
+      changeSats: 100_000n - 40_000n - 141n,
+    });
+    // From two coins, largest first, passing over the one that overshoots: 710 WU, 178 vB.
+    const pair = [coin(30_000n, 5), coin(10_178n, 6)];
+    expect(choose([large, ...pair], [pay(40_000n)])).toEqual({
+      coins: pair,
+      minerFee: 178n,
+      changeSats: null,
+    });
+  });
+
+  it("gathers many small coins, sized with the longer input count past 252 inputs", () => {
+    // 300 coins of 10,000 sat, 68 vB each to spend: 262 of them pay 2,600,000 sat and the fee, and from 253
+    // inputs their count takes 3 bytes instead of 1: 42 + 8 + 272 * 262 + 124 * 2 = 71,562 WU, 17,891 vB
+    // (17,889 without the 8 WU).
+    const small = Array.from({ length: 300 }, (_, n) => coin(10_000n, n));
+    const choice = choose(small, [pay(2_600_000n)]) as CoinChoice;
+    expect(choice.coins).toEqual(small.slice(0, 262));
+    expect(choice.minerFee).toBe(17_891n);
+    expect(choice.changeSats).toBe(2_620_000n - 2_600_000n - 17_891n);
   });
 });
 
@@ -235,5 +284,59 @@ describe("signPayout", () => {
     expect(() => signPayout({ keys: watchOnly, choice, payments: [pay(40_000n)], change })).toThrow(
       "The wallet keys hold no private key",
     );
+  });
+
+  it("pays the backend's rate for the signed transaction's size, decimals included, to every address type", () => {
+    const payments = [
+      pay(300_000n),
+      pay(100_000n, P2TR_PAYEE),
+      pay(100_000n, P2PKH_PAYEE),
+      pay(50_000n, P2SH_PAYEE),
+      pay(25_000n, P2WSH_PAYEE),
+    ];
+    const wallet = [
+      coin(300_000n, 1, RECEIVE_CHAIN, 1),
+      coin(200_000n, 2, CHANGE_CHAIN, 2),
+      coin(150_000n, 3, RECEIVE_CHAIN, 3),
+      coin(60_000n, 4, RECEIVE_CHAIN, 5),
+    ];
+    // 575,000 sat need three coins at every rate (the fourth would not make an exact match); three inputs,
+    // the payments' outputs 124 + 172 + 136 + 128 + 172 WU, and the change 124.
+    const estimate = 42 + 272 * 3 + 856;
+    for (const rate of [1, 1.001, 2.5, 12.345, 40, 123.456]) {
+      const choice = choose(wallet, payments, rate) as CoinChoice;
+      expect(choice.coins, `at ${rate} sat/vB`).toEqual(wallet.slice(0, 3));
+      // The fee is the estimate's vbytes at the rate, rounded up to a satoshi: not at a whole sat/vB.
+      expect(choice.minerFee, `at ${rate} sat/vB`).toBe(feeFor(estimate, rate));
+      const signed = signPayout({ keys, choice, payments, change });
+      const tx = Transaction.fromRaw(Buffer.from(signed.hex, "hex"));
+      expectSignedByItsKey(tx, choice.coins);
+      const spent = choice.coins.reduce((sum, c) => sum + c.valueSats, 0n);
+      let paidOut = 0n;
+      for (let i = 0; i < tx.outputsLength; i++) paidOut += tx.getOutput(i).amount as bigint;
+      const fee = spent - paidOut;
+      expect(fee).toBe(choice.minerFee);
+      expect(tx.getOutput(5).amount).toBe(choice.changeSats);
+      // A signature is at most 72 bytes, as the estimate counts it: the real size is never larger.
+      expect(signed.vsize).toBeLessThanOrEqual(Math.ceil(estimate / 4));
+      const paidRate = Number(fee) / signed.vsize;
+      expect(paidRate, `at ${rate} sat/vB`).toBeGreaterThanOrEqual(rate);
+      expect(paidRate, `at ${rate} sat/vB`).toBeLessThanOrEqual(rate + 1);
+    }
+  });
+
+  it("signs a payout of many small coins into a valid transaction at the rate", () => {
+    const small = Array.from({ length: 60 }, (_, n) => coin(5_000n, n, n % 2, n));
+    const payments = [pay(200_000n), pay(40_000n, P2TR_PAYEE)];
+    const choice = choose(small, payments, 3.5) as CoinChoice;
+    // 51 inputs: 42 + 272 * 51 + 124 + 172 + 124 = 14,334 WU, 3,584 vB; 12,544 sat at 3.5 sat/vB.
+    expect(choice.coins).toEqual(small.slice(0, 51));
+    expect(choice.minerFee).toBe(12_544n);
+    expect(choice.changeSats).toBe(255_000n - 240_000n - 12_544n);
+    const signed = signPayout({ keys, choice, payments, change });
+    const tx = Transaction.fromRaw(Buffer.from(signed.hex, "hex"));
+    expectSignedByItsKey(tx, choice.coins);
+    expect(Number(choice.minerFee) / signed.vsize).toBeGreaterThanOrEqual(3.5);
+    expect(Number(choice.minerFee) / signed.vsize).toBeLessThanOrEqual(4.5);
   });
 });

@@ -1,5 +1,5 @@
 import { MIN_WITHDRAWAL_SATS } from "@satsbank/shared";
-import { Address, OutScript, p2wpkh, Transaction } from "@scure/btc-signer";
+import { Address, NETWORK, OutScript, p2wpkh, selectUTXO, Transaction } from "@scure/btc-signer";
 import { networkParams } from "./network.js";
 import type { WalletKeys } from "./wallet-keys.js";
 
@@ -22,23 +22,18 @@ export type Payment = { address: string; amountSats: bigint };
 /** The change address of a payout, derived from the internal chain at `index`. */
 export type Change = { address: string; chain: number; index: number };
 
-// Virtual sizes (vB) of a P2WPKH spend: 10.5 vB of version, counts, marker and lock time; 68 vB an input
-// (41 bytes plus a witness of at most 108: a 72-byte signature and a 33-byte key, counted a quarter); an
-// output is 8 bytes of amount, a length byte and its script. Rounded up, so the fee rate is at least asked.
-const OVERHEAD_WU = 42;
-const INPUT_WU = 272;
-const outputWu = (script: Uint8Array) => (8 + 1 + script.length) * 4;
-
 /** The script an address pays to, on the wallet's network; throws on an address of another network. */
 export function outputScript(address: string, keys: Pick<WalletKeys, "network">): Uint8Array {
   return OutScript.encode(Address(networkParams[keys.network].params).decode(address));
 }
 
+/** A fee rate (sat/vB, kept to the thousandth) in millisatoshis per vbyte, rounded up. */
+const milliSatsPerVbyte = (feeRate: number) => BigInt(Math.ceil(feeRate * 1000));
+
 /** The fee for `weight` weight units at `feeRate` sat/vB (a rate, so a number), rounded up to a satoshi. */
 export function feeFor(weight: number, feeRate: number): bigint {
-  const milliSatsPerVbyte = BigInt(Math.ceil(feeRate * 1000));
   const vbytes = BigInt(Math.ceil(weight / 4));
-  return (milliSatsPerVbyte * vbytes + 999n) / 1000n;
+  return (milliSatsPerVbyte(feeRate) * vbytes + 999n) / 1000n;
 }
 
 export type CoinChoice = {
@@ -49,9 +44,29 @@ export type CoinChoice = {
 };
 
 /**
- * Picks coins for `payments`, largest first, until they pay the payments and the fee at `feeRate` for the
- * transaction they make (with a change output, unless the change would be dust). Null when all the coins
- * together are not enough. `coins` must be the spendable ones, in the order to try them.
+ * btc-signer's selection strategy (decision 0019): first an exact match, the largest coins first, skipping
+ * any that would overshoot the payments and the fee by the dust limit or more, so no change output is
+ * made (better privacy, no small change coin); failing that, the largest coins until they cover, so few
+ * inputs. Both passes skip a coin worth less than the fee of spending it.
+ */
+const STRATEGY = "exactBiggest/accumBiggest";
+
+// btc-signer counts in whole satoshis and takes an integer fee rate (`feePerByte`, a bigint), but the
+// backend's rate has decimals. Its arithmetic is all bigint and linear in the unit, so every amount is
+// given to it in millisatoshis and the rate in millisatoshis per vbyte: the rate is met exactly, not
+// rounded up to the next whole sat/vB (up to +100% at 1.x sat/vB). Amounts come back divided, change
+// rounded down, so the fee is the weight's fee rounded up to a satoshi, as `feeFor` says.
+const MILLI = 1000n;
+// The selector sizes an input by its previous output's script type only: every coin of the wallet is a
+// P2WPKH output, so one P2WPKH script of any key stands for all (their keys are needed to sign, not here).
+const P2WPKH_SCRIPT = OutScript.encode({ type: "wpkh", hash: new Uint8Array(20) });
+
+/**
+ * Picks coins for `payments` with btc-signer's `selectUTXO` (an exact match without change if there is
+ * one, else the largest coins first) so that they pay the payments and the fee at `feeRate` sat/vB for the
+ * transaction they make (with a change output, unless the change would be dust, which goes to the
+ * miners). Null when the coins cannot cover. `coins` are the spendable ones; equal coins are tried in the
+ * order given. The coins are answered in the order chosen (the inputs' order).
  */
 export function chooseCoins({
   coins,
@@ -66,26 +81,45 @@ export function chooseCoins({
   changeScript: Uint8Array;
   feeRate: number;
 }): CoinChoice | null {
-  const sorted = [...coins].sort((a, b) =>
-    a.valueSats === b.valueSats ? 0 : a.valueSats > b.valueSats ? -1 : 1,
+  if (paymentScripts.length === 0) throw new Error("A payout pays at least one payment");
+  // A cheap refusal first: the selector reads every coin (tens of microseconds each), and the payout's
+  // worker asks again with fewer withdrawals each time the coins fall short.
+  const held = coins.reduce((sum, coin) => sum + coin.valueSats, 0n);
+  if (held < amountSats) return null;
+  const selected = selectUTXO(
+    coins.map((coin) => ({
+      txid: coin.txid,
+      index: coin.vout,
+      witnessUtxo: { script: P2WPKH_SCRIPT, amount: coin.valueSats * MILLI },
+    })),
+    // Only the outputs' scripts (their sizes) and the total matter to the choice: it rides on the first.
+    paymentScripts.map((script, i) => ({ script, amount: i === 0 ? amountSats * MILLI : 0n })),
+    STRATEGY,
+    {
+      feePerByte: milliSatsPerVbyte(feeRate),
+      // The change output's size, given as an address, which the selector decodes back to this script.
+      changeAddress: Address(NETWORK).encode(OutScript.decode(changeScript)),
+      // Change is kept from DUST_LIMIT_SATS up (the selector keeps it above `dust` × `dustRelayFeeRate`).
+      dust: DUST_LIMIT_SATS * MILLI - 1n,
+      dustRelayFeeRate: 1n,
+      bip69: false,
+      createTx: false,
+    },
   );
-  const outputsWu = paymentScripts.reduce((sum, script) => sum + outputWu(script), 0);
-  const chosen: Coin[] = [];
-  let gathered = 0n;
-  for (const coin of sorted) {
-    chosen.push(coin);
-    gathered += coin.valueSats;
-    const weight = OVERHEAD_WU + INPUT_WU * chosen.length + outputsWu;
-    const feeWithoutChange = feeFor(weight, feeRate);
-    if (gathered < amountSats + feeWithoutChange) continue;
-    const feeWithChange = feeFor(weight + outputWu(changeScript), feeRate);
-    const change = gathered - amountSats - feeWithChange;
-    if (change >= DUST_LIMIT_SATS) return { coins: chosen, minerFee: feeWithChange, changeSats: change };
-    // No change output: what is left over (below the dust limit) goes to the miners.
-    return { coins: chosen, minerFee: gathered - amountSats, changeSats: null };
-  }
-  return null;
+  if (selected === undefined) return null;
+  const byOutpoint = new Map(coins.map((coin) => [`${coin.txid.toLowerCase()}:${coin.vout}`, coin]));
+  const chosen = selected.inputs.map((input) => {
+    const coin = byOutpoint.get(`${hex(input.txid as Uint8Array)}:${input.index}`);
+    if (coin === undefined) throw new Error("The coin selector answered a coin it was not given");
+    return coin;
+  });
+  const gathered = chosen.reduce((sum, coin) => sum + coin.valueSats, 0n);
+  // Without bip69 the change is the last output, after the payments in their order.
+  const changeSats = selected.change ? (selected.outputs.at(-1)?.amount ?? 0n) / MILLI : null;
+  return { coins: chosen, minerFee: gathered - amountSats - (changeSats ?? 0n), changeSats };
 }
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
 
 export type SignedPayout = {
   txid: string;
