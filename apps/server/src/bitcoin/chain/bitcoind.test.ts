@@ -235,6 +235,85 @@ describe("bitcoind adapter: fee rate", () => {
   });
 });
 
+describe("bitcoind adapter: outputs (gettxout, batched)", () => {
+  const unknownOutpoint = { txid: hashes.unknown, vout: 0 };
+
+  it("reads unspent outputs with their exact value and confirmations, in one batch request", async () => {
+    const node = recordedNode();
+    const chain = bitcoindBackend({ transport: node.transport, network: "regtest" });
+    const states = await chain.outputs([
+      { txid: txids.sweep, vout: 0 },
+      { txid: txids.coinbase101, vout: 0 },
+      { txid: txids.mempool, vout: 0 },
+    ]);
+    expect(states).toEqual([
+      { state: "unspent", valueSats: 30_000_000n, confirmations: 1 },
+      { state: "unspent", valueSats: 5_000_001_410n, confirmations: 2 },
+      // Made by a mempool transaction: in the UTXO set with the mempool, 0 confirmations.
+      { state: "unspent", valueSats: 746_000n, confirmations: 0 },
+    ]);
+    expect(node.batches).toEqual([3]);
+    expect(node.requests.map((r) => r.params[2])).toEqual([true, true, true]);
+  });
+
+  it("tells an output a mempool transaction spends from one spent in a block or never made", async () => {
+    const node = recordedNode();
+    const chain = bitcoindBackend({ transport: node.transport, network: "regtest" });
+    const states = await chain.outputs([
+      { txid: txids.sweep, vout: 1 },
+      { txid: txids.deposit, vout: 0 },
+      unknownOutpoint,
+      { txid: txids.sweep, vout: 0 },
+    ]);
+    expect(states).toEqual([
+      { state: "spent", spentBy: null },
+      { state: "unknown" },
+      { state: "unknown" },
+      { state: "unspent", valueSats: 30_000_000n, confirmations: 1 },
+    ]);
+    // Asked with the mempool, then the three it did not find without it: two batches.
+    expect(node.batches).toEqual([4, 3]);
+    expect(node.requests.slice(4).map((r) => r.params)).toEqual([
+      [txids.sweep, 1, false],
+      [txids.deposit, 0, false],
+      [hashes.unknown, 0, false],
+    ]);
+  });
+
+  it("asks nothing for no outputs, or for malformed ones (unknown)", async () => {
+    const node = recordedNode();
+    const chain = bitcoindBackend({ transport: node.transport, network: "regtest" });
+    expect(await chain.outputs([])).toEqual([]);
+    expect(
+      await chain.outputs([
+        { txid: "not-a-txid", vout: 0 },
+        { txid: txids.sweep, vout: -1 },
+      ]),
+    ).toEqual([{ state: "unknown" }, { state: "unknown" }]);
+    expect(node.requests).toEqual([]);
+  });
+
+  it("refuses a value that is no amount, and an RPC error in the batch, as the backend's failure", async () => {
+    const odd = edited("gettxout", [txids.sweep, 0, true], (out) => {
+      out.value = -1;
+    });
+    const error = await failure(backend({ gettxout: odd }).chain.outputs([{ txid: txids.sweep, vout: 0 }]));
+    expect(error.failure).toBe("invalid-response");
+    const warmup = backend({ gettxout: specialRpc("inWarmup") });
+    expect((await failure(warmup.chain.outputs([unknownOutpoint]))).failure).toBe("unavailable");
+  });
+
+  it("refuses a reply that is not a batch's, or that lacks a call", async () => {
+    const answering = (body: string) =>
+      bitcoindBackend({ transport: async () => ({ status: 200, body }), network: "regtest" });
+    const single = recordedAnswer("gettxout", [txids.sweep, 0, true]).body;
+    expect((await failure(answering(single).outputs([unknownOutpoint]))).message).toMatch(
+      /not a JSON-RPC batch/,
+    );
+    expect((await failure(answering("[]").outputs([unknownOutpoint]))).message).toMatch(/lacks call 1/);
+  });
+});
+
 describe("bitcoind adapter: failures", () => {
   it.each([
     ["a refused password (401, empty body)", "unauthorized", "unauthorized"],

@@ -10,11 +10,19 @@ import {
   type ChainBlock,
   type ChainTransaction,
   type ChainTransactionStatus,
+  type Outpoint,
+  type OutputState,
 } from "./chain-backend.js";
 import { decodeTransaction } from "./decode-transaction.js";
 import { toFeeRate } from "./fee-rate.js";
-import { type JsonRpcTransport, jsonRpcClient, rpcErrorCodes as RPC, RpcError } from "./json-rpc.js";
-import { hashSchema, heightSchema, hexSchema, isHash } from "./validate.js";
+import {
+  type BatchAnswer,
+  type JsonRpcTransport,
+  jsonRpcClient,
+  rpcErrorCodes as RPC,
+  RpcError,
+} from "./json-rpc.js";
+import { btcToSats, hashSchema, heightSchema, hexSchema, isHash } from "./validate.js";
 
 export interface BitcoindBackendOptions {
   transport: JsonRpcTransport;
@@ -51,7 +59,21 @@ const feeEstimateSchema = z.object({
   blocks: z.number().int(),
 });
 
+/** gettxout: the output as the UTXO set holds it, or null when it is not there. */
+const txOutSchema = z
+  .object({
+    bestblock: hashSchema,
+    confirmations: z.number().int().nonnegative(),
+    value: z.number().nonnegative(),
+    scriptPubKey: z.object({ hex: hexSchema }),
+    coinbase: z.boolean(),
+  })
+  .nullable();
+type TxOut = z.infer<typeof txOutSchema>;
+
 const ZERO_HASH = "0".repeat(64);
+/** gettxout calls sent in one JSON-RPC batch (one HTTP request). */
+const OUTPUTS_PER_BATCH = 500;
 // Estimate targets Bitcoin Core accepts (estimatesmartfee refuses others with -8).
 const MAX_TARGET = 1008;
 
@@ -97,6 +119,59 @@ export function bitcoindBackend({ transport, network }: BitcoindBackendOptions):
     if (!raw.confirmations) return null;
     const header = await call("getblockheader", [raw.blockhash, true], blockHeaderSchema);
     return { confirmations: raw.confirmations, blockHash: raw.blockhash, blockHeight: header.height };
+  }
+
+  /**
+   * gettxout for every outpoint, in batches of OUTPUTS_PER_BATCH calls: null where the output is not in
+   * the UTXO set (with `mempool`, an output a mempool transaction spends is not; without, it still is).
+   */
+  async function txOuts(outpoints: readonly Outpoint[], mempool: boolean) {
+    const answers: TxOut[] = [];
+    for (let start = 0; start < outpoints.length; start += OUTPUTS_PER_BATCH) {
+      const chunk = outpoints.slice(start, start + OUTPUTS_PER_BATCH);
+      let batch: BatchAnswer<TxOut>[];
+      try {
+        batch = await rpc.batch(
+          "gettxout",
+          chunk.map(({ txid, vout }) => [txid, vout, mempool]),
+          txOutSchema,
+        );
+      } catch (error) {
+        throw backendError(error);
+      }
+      for (const answer of batch) {
+        if (!answer.ok) throw backendError(answer.error);
+        answers.push(answer.result);
+      }
+    }
+    return answers;
+  }
+
+  /**
+   * The outputs' states: gettxout with the mempool; for those it does not find, gettxout without the
+   * mempool tells an output a waiting transaction spends (still in the chain's UTXO set) from one spent in
+   * a block or never on the best chain (Bitcoin Core keeps no index of spends to say which).
+   */
+  async function outputs(outpoints: readonly Outpoint[]): Promise<OutputState[]> {
+    // A malformed outpoint names nothing on the chain: it is not asked.
+    const asked = outpoints.filter(
+      ({ txid, vout }) => isHash(txid) && Number.isSafeInteger(vout) && vout >= 0,
+    );
+    const found = await txOuts(asked, true);
+    const missing = asked.filter((_, i) => found[i] === null);
+    const inChain = await txOuts(missing, false);
+    const states = new Map<Outpoint, OutputState>();
+    asked.forEach((outpoint, i) => {
+      const out = found[i];
+      if (out) {
+        const valueSats = btcToSats(out.value);
+        states.set(outpoint, { state: "unspent", valueSats, confirmations: out.confirmations });
+      }
+    });
+    missing.forEach((outpoint, i) => {
+      states.set(outpoint, inChain[i] ? { state: "spent", spentBy: null } : { state: "unknown" });
+    });
+    return outpoints.map((outpoint) => states.get(outpoint) ?? { state: "unknown" });
   }
 
   return {
@@ -154,6 +229,8 @@ export function bitcoindBackend({ transport, network }: BitcoindBackendOptions):
     },
 
     transactionStatus,
+
+    outputs,
 
     async broadcast(hex) {
       const txid = txidOf(hex, network);

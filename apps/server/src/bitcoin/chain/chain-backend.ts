@@ -50,6 +50,25 @@ export interface ChainTransactionStatus {
   blockHeight: number | null;
 }
 
+/** One output of a transaction, named by the transaction's txid and the output's index. */
+export interface Outpoint {
+  txid: string;
+  vout: number;
+}
+
+/**
+ * What the backend says of one output (`outputs`): what the solvency watchdog counts reserves from.
+ * - `unspent`: in the backend's UTXO set, with its value (confirmations 0: made by a mempool transaction);
+ * - `spent`: spent by a transaction the backend holds (bitcoind: one waiting in its mempool; Esplora: in
+ *   the mempool or a block), `spentBy` its txid when the backend names it;
+ * - `unknown`: not in the UTXO set and no spend the backend can name: spent in a block (bitcoind keeps no
+ *   index of spends), or never on the best chain (a transaction a reorganisation dropped).
+ */
+export type OutputState =
+  | { state: "unspent"; valueSats: bigint; confirmations: number }
+  | { state: "spent"; spentBy: string | null }
+  | { state: "unknown" };
+
 export interface ChainBackend {
   /** Which adapter answers (for logs and the staff's Books tab). */
   readonly name: "bitcoind" | "esplora";
@@ -63,6 +82,11 @@ export interface ChainBackend {
   transaction(txid: string): Promise<ChainTransaction | null>;
   /** Null when the node knows no such transaction (never seen, or dropped from its mempool). */
   transactionStatus(txid: string): Promise<ChainTransactionStatus | null>;
+  /**
+   * Each output's state, in the order asked (mempool included: an output a waiting transaction spends is
+   * spent). Batched where the protocol allows it.
+   */
+  outputs(outpoints: readonly Outpoint[]): Promise<OutputState[]>;
   /** Sends a raw transaction (hex) to the network and answers its txid. Throws BroadcastRejected. */
   broadcast(hex: string): Promise<string>;
   /** The fee rate, in sat/vB, expected to confirm within `targetBlocks` blocks. */

@@ -210,6 +210,59 @@ describe("esplora adapter: fee rate", () => {
   });
 });
 
+describe("esplora adapter: outputs (GET /tx/:txid and /tx/:txid/outspends)", () => {
+  it("reads each output's value, confirmations and spend: two reads per transaction, the tip once", async () => {
+    const { chain, requests } = backend();
+    const states = await chain.outputs([
+      { txid: txids.sweep, vout: 0 },
+      { txid: txids.sweep, vout: 1 },
+      { txid: txids.deposit, vout: 0 },
+      { txid: txids.mempool, vout: 0 },
+      { txid: hashes.unknown, vout: 0 },
+      { txid: txids.mempool, vout: 7 },
+    ]);
+    expect(states).toEqual([
+      { state: "unspent", valueSats: 30_000_000n, confirmations: 1 },
+      // Spent by the mempool transaction, named.
+      { state: "spent", spentBy: txids.mempool },
+      // Spent in block 102 by the sweep.
+      { state: "spent", spentBy: txids.sweep },
+      { state: "unspent", valueSats: 746_000n, confirmations: 0 },
+      // No such transaction, and no such output.
+      { state: "unknown" },
+      { state: "unknown" },
+    ]);
+    expect(requests.map((r) => r.path)).toEqual([
+      "/blocks/tip/height",
+      `/tx/${txids.sweep}`,
+      `/tx/${txids.sweep}/outspends`,
+      `/tx/${txids.deposit}`,
+      `/tx/${txids.deposit}/outspends`,
+      `/tx/${txids.mempool}`,
+      `/tx/${txids.mempool}/outspends`,
+      `/tx/${hashes.unknown}`,
+    ]);
+  });
+
+  it("asks nothing for malformed txids", async () => {
+    const { chain, requests } = backend();
+    expect(await chain.outputs([{ txid: "nope", vout: 0 }])).toEqual([{ state: "unknown" }]);
+    expect(requests).toEqual([]);
+  });
+
+  it("refuses a value that is not whole satoshis, and the server failing, as the backend's failure", async () => {
+    const answer = recordedHttp("GET", `/tx/${txids.sweep}`);
+    const body = JSON.parse(answer.body ?? "{}") as { vout: { value: number }[] };
+    (body.vout[0] as { value: number }).value = 0.3;
+    const odd = backend({ [`GET /tx/${txids.sweep}`]: { ...answer, body: JSON.stringify(body) } });
+    expect((await failure(odd.chain.outputs([{ txid: txids.sweep, vout: 0 }]))).failure).toBe(
+      "invalid-response",
+    );
+    const down = backend({ [`GET /tx/${txids.sweep}/outspends`]: specialHttp("serviceUnavailable") });
+    expect((await failure(down.chain.outputs([{ txid: txids.sweep, vout: 0 }]))).failure).toBe("unavailable");
+  });
+});
+
 describe("esplora adapter: failures", () => {
   it.each([
     ["503", "serviceUnavailable", "unavailable"],

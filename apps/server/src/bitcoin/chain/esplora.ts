@@ -4,7 +4,13 @@
 import { z } from "zod";
 import type { BitcoinNetwork } from "../network.js";
 import { classifyBroadcastError, isMissingInputs, txidOf } from "./broadcast-rejection.js";
-import { type ChainBackend, ChainBackendError, type ChainTransactionStatus } from "./chain-backend.js";
+import {
+  type ChainBackend,
+  ChainBackendError,
+  type ChainTransactionStatus,
+  type Outpoint,
+  type OutputState,
+} from "./chain-backend.js";
 import { decodeTransaction } from "./decode-transaction.js";
 import { toFeeRate } from "./fee-rate.js";
 import { statusFailure, unreachable } from "./http-failure.js";
@@ -30,6 +36,19 @@ const statusSchema = z.discriminatedUnion("confirmed", [
   z.object({ confirmed: z.literal(true), block_height: heightSchema, block_hash: hashSchema }),
   z.object({ confirmed: z.literal(false) }),
 ]);
+/** GET /tx/:txid, the parts the outputs need: each output's value (integer satoshis) and where it is. */
+const transactionInfoSchema = z.object({
+  txid: hashSchema,
+  vout: z.array(z.object({ value: z.number().int().nonnegative() })),
+  status: statusSchema,
+});
+/** GET /tx/:txid/outspends: for each output, whether a transaction (mempool or block) spends it. */
+const outspendsSchema = z.array(
+  z.discriminatedUnion("spent", [
+    z.object({ spent: z.literal(true), txid: hashSchema }),
+    z.object({ spent: z.literal(false) }),
+  ]),
+);
 const tipHeightSchema = z.string().regex(/^\d+$/).transform(Number).pipe(heightSchema);
 const feeEstimatesSchema = z.record(z.string().regex(/^\d+$/), z.number().nonnegative());
 
@@ -100,6 +119,41 @@ export function esploraBackend(options: EsploraBackendOptions): ChainBackend {
       : { confirmations: 0, blockHash: null, blockHeight: null };
   }
 
+  /**
+   * Each output's state from two reads per transaction (GET /tx/:txid for the values and its block, GET
+   * /tx/:txid/outspends for every output's spend at once), and the tip once for the confirmations.
+   */
+  async function outputs(outpoints: readonly Outpoint[]): Promise<OutputState[]> {
+    const txids = [...new Set(outpoints.map((o) => o.txid).filter(isHash))];
+    if (txids.length === 0) return outpoints.map(() => ({ state: "unknown" }));
+    const tip = required("/blocks/tip/height", await getText("/blocks/tip/height", tipHeightSchema));
+    const known = new Map<
+      string,
+      { info: z.infer<typeof transactionInfoSchema>; spends: z.infer<typeof outspendsSchema> }
+    >();
+    for (const txid of txids) {
+      const info = await getJson(`/tx/${txid}`, transactionInfoSchema);
+      if (info === null) continue;
+      if (info.txid !== txid) throw invalid(`GET /tx/${txid}: the transaction ${info.txid}`);
+      const spends = required(
+        `/tx/${txid}/outspends`,
+        await getJson(`/tx/${txid}/outspends`, outspendsSchema),
+      );
+      known.set(txid, { info, spends });
+    }
+    return outpoints.map(({ txid, vout }): OutputState => {
+      const found = known.get(txid);
+      const output = found?.info.vout[vout];
+      if (found === undefined || output === undefined) return { state: "unknown" };
+      const spend = found.spends[vout];
+      if (spend?.spent) return { state: "spent", spentBy: spend.txid };
+      const status = found.info.status;
+      // The tip was read first: a block found since counts as the tip's.
+      const confirmations = status.confirmed ? Math.max(1, tip - status.block_height + 1) : 0;
+      return { state: "unspent", valueSats: BigInt(output.value), confirmations };
+    });
+  }
+
   return {
     name: "esplora",
 
@@ -156,6 +210,8 @@ export function esploraBackend(options: EsploraBackendOptions): ChainBackend {
     },
 
     transactionStatus,
+
+    outputs,
 
     async broadcast(hex) {
       const txid = txidOf(hex, network);

@@ -40,9 +40,22 @@ export class RpcError extends Error {
   }
 }
 
+/** One call of a batch: its result, or the RPC error the node answered it with. */
+export type BatchAnswer<T> = { ok: true; result: T } | { ok: false; error: RpcError };
+
 export interface JsonRpcClient {
   /** Calls `method`; the result must match `result`. Throws RpcError or ChainBackendError. */
   call<T>(method: string, params: readonly unknown[], result: z.ZodType<T>): Promise<T>;
+  /**
+   * Calls `method` once per params in ONE request (a JSON-RPC batch, which Bitcoin Core answers with one
+   * reply per call, under HTTP 200): each answer in the order asked. Throws ChainBackendError when the
+   * reply as a whole is not a batch's.
+   */
+  batch<T>(
+    method: string,
+    params: readonly (readonly unknown[])[],
+    result: z.ZodType<T>,
+  ): Promise<BatchAnswer<T>[]>;
 }
 
 // 1.0 and 2.0 replies both fit: 1.0 carries `result` and `error` (one null), 2.0 only the one that applies.
@@ -60,7 +73,52 @@ export function jsonRpcClient(transport: JsonRpcTransport): JsonRpcClient {
       const reply = await transport(JSON.stringify({ jsonrpc: "1.0", id, method, params }));
       return readReply(method, reply, result);
     },
+    async batch(method, paramsList, result) {
+      if (paramsList.length === 0) return [];
+      const first = nextId;
+      nextId += paramsList.length;
+      const requests = paramsList.map((params, i) => ({ jsonrpc: "1.0", id: first + i, method, params }));
+      const reply = await transport(JSON.stringify(requests));
+      return readBatchReply(method, reply, first, paramsList.length, result);
+    },
   };
+}
+
+const batchItemSchema = responseSchema.extend({ id: z.number().int() });
+
+function readBatchReply<T>(
+  method: string,
+  reply: { status: number; body: string },
+  firstId: number,
+  count: number,
+  result: z.ZodType<T>,
+): BatchAnswer<T>[] {
+  const parsed = z.array(batchItemSchema).safeParse(parseJson(reply.body));
+  if (!parsed.success) {
+    // A single error object instead of the batch's array: the node refused the request as a whole.
+    const single = responseSchema.safeParse(parseJson(reply.body));
+    if (single.success && single.data.error) {
+      throw new RpcError(method, single.data.error.code, single.data.error.message);
+    }
+    if (reply.status !== 200) throw statusFailure(reply.status, method);
+    throw new ChainBackendError("invalid-response", `${method}: the reply is not a JSON-RPC batch`);
+  }
+  const byId = new Map(parsed.data.map((item) => [item.id, item]));
+  return Array.from({ length: count }, (_, i): BatchAnswer<T> => {
+    const item = byId.get(firstId + i);
+    if (item === undefined) {
+      throw new ChainBackendError("invalid-response", `${method}: the batch's reply lacks call ${i + 1}`);
+    }
+    if (item.error) return { ok: false, error: new RpcError(method, item.error.code, item.error.message) };
+    const checked = result.safeParse(item.result);
+    if (!checked.success) {
+      throw new ChainBackendError(
+        "invalid-response",
+        `${method}: unexpected result (${describeIssue(checked.error)})`,
+      );
+    }
+    return { ok: true, result: checked.data };
+  });
 }
 
 function readReply<T>(method: string, reply: { status: number; body: string }, result: z.ZodType<T>): T {

@@ -1,5 +1,7 @@
 // Shapes every adapter checks in what a backend answers.
+
 import { z } from "zod";
+import { ChainBackendError } from "./chain-backend.js";
 
 const HASH = /^[0-9a-f]{64}$/;
 
@@ -31,4 +33,20 @@ export function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The most bitcoin there will ever be, in BTC: no amount a backend answers can be more. */
+const MAX_BTC = 21_000_000;
+
+/**
+ * An amount Bitcoin Core prints in BTC (ValueFromAmount: 8 decimals) as exact satoshis, for the one answer
+ * that has no raw hex to decode it from (gettxout). JSON.parse gives the nearest double, less than 0.2 sat
+ * away for any amount up to 21,000,000 BTC, so its decimal expansion rounded to 8 places is the printed
+ * amount, exactly. Throws ChainBackendError for anything that is not an amount.
+ */
+export function btcToSats(btc: number): bigint {
+  if (!Number.isFinite(btc) || btc < 0 || btc > MAX_BTC) {
+    throw new ChainBackendError("invalid-response", `not a bitcoin amount: ${btc}`);
+  }
+  return BigInt(btc.toFixed(8).replace(".", ""));
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { sandboxBlocks, sandboxChainTransactions, sandboxNode, sandboxOutputs } from "./schema.js";
 
@@ -158,6 +159,32 @@ export async function findOutputs(
     .where(inArray(sandboxOutputs.txid, txids));
   const wanted = new Set(outpoints.map((outpoint) => `${outpoint.txid}:${outpoint.vout}`));
   return rows.filter((row) => wanted.has(`${row.txid}:${row.vout}`));
+}
+
+/**
+ * One output with its transaction's block and coinbase flag, and whether the transaction spending it (if
+ * any) is in a block; undefined when the node has no such output.
+ */
+export async function findOutput(
+  db: Db,
+  { txid, vout }: { txid: string; vout: number },
+): Promise<
+  | (SandboxOutputRow & { blockHeight: number | null; coinbase: boolean; spenderHeight: number | null })
+  | undefined
+> {
+  const spender = alias(sandboxChainTransactions, "spender");
+  const [row] = await db
+    .select({
+      ...outputColumns,
+      blockHeight: sandboxChainTransactions.blockHeight,
+      coinbase: sandboxChainTransactions.coinbase,
+      spenderHeight: spender.blockHeight,
+    })
+    .from(sandboxOutputs)
+    .innerJoin(sandboxChainTransactions, eq(sandboxChainTransactions.txid, sandboxOutputs.txid))
+    .leftJoin(spender, eq(spender.txid, sandboxOutputs.spentBy))
+    .where(and(eq(sandboxOutputs.txid, txid), eq(sandboxOutputs.vout, vout)));
+  return row;
 }
 
 export async function markSpent(

@@ -1,9 +1,12 @@
-import { OutScript, Transaction } from "@scure/btc-signer";
+import { Address, OutScript, Transaction } from "@scure/btc-signer";
 import { displayHex, sha256d } from "../../bitcoin/hashes.js";
+import { networkParams } from "../../bitcoin/network.js";
 import type { SandboxBlockRow, SandboxChainTransactionRow } from "./queries.js";
 
 // The shapes Bitcoin Core's JSON-RPC describes transactions and block headers in (getrawtransaction,
 // getblock, getblockheader), for the sandbox node's answers.
+
+const REGTEST = networkParams.regtest.params;
 
 /** Regtest's difficulty as getblock reports it. */
 export const REGTEST_DIFFICULTY = 4.656542373906925e-10;
@@ -45,18 +48,8 @@ export function describeChainTransaction(row: SandboxChainTransactionRow) {
   const vout = [];
   for (let n = 0; n < tx.outputsLength; n++) {
     const output = tx.getOutput(n);
-    const script = output.script ?? new Uint8Array();
-    let type = "nonstandard";
-    try {
-      type = OutScript.decode(script).type;
-    } catch {
-      // A script the decoder does not know stays "nonstandard".
-    }
-    vout.push({
-      value: btc(output.amount ?? 0n),
-      n,
-      scriptPubKey: { hex: Buffer.from(script).toString("hex"), type: coreScriptType(type) },
-    });
+    const script = Buffer.from(output.script ?? new Uint8Array()).toString("hex");
+    vout.push({ value: btc(output.amount ?? 0n), n, scriptPubKey: describeScript(script) });
   }
   return {
     txid: row.txid,
@@ -71,6 +64,20 @@ export function describeChainTransaction(row: SandboxChainTransactionRow) {
     ...(row.coinbase ? {} : { fee: btc(row.feeSats) }),
     hex: row.hex,
   };
+}
+
+/** An output script (hex) as Bitcoin Core's scriptPubKey object gives it: its hex, type and address. */
+export function describeScript(hex: string): { hex: string; type: string; address?: string } {
+  let type = "nonstandard";
+  let address: string | undefined;
+  try {
+    const decoded = OutScript.decode(Buffer.from(hex, "hex"));
+    type = decoded.type;
+    address = Address(REGTEST).encode(decoded);
+  } catch {
+    // A script the decoder does not know stays "nonstandard", without an address.
+  }
+  return { hex, type: coreScriptType(type), ...(address === undefined ? {} : { address }) };
 }
 
 function coreScriptType(type: string): string {

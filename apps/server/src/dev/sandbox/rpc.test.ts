@@ -100,6 +100,52 @@ describe("the bitcoind adapter on the sandbox node", () => {
     );
   });
 
+  it("answers gettxout in Bitcoin Core's shape, batched: unspent, spent in the mempool, spent in a block", async () => {
+    const txid = await node.pay(address, 60_000n);
+    const vout = (await chain.transaction(txid))?.outputs.find((o) => o.address === address)?.vout ?? -1;
+    const coin = { txid, vout };
+    // In the mempool: an output with 0 confirmations, seen only with the mempool.
+    expect(await chain.outputs([coin])).toEqual([{ state: "unspent", valueSats: 60_000n, confirmations: 0 }]);
+    await node.mine(2);
+    expect(await chain.outputs([coin, { txid, vout: 99 }, { txid: "cd".repeat(32), vout: 0 }])).toEqual([
+      { state: "unspent", valueSats: 60_000n, confirmations: 2 },
+      { state: "unknown" },
+      { state: "unknown" },
+    ]);
+    const raw = JSON.parse(
+      (
+        await sandboxRpcTransport(node)(
+          JSON.stringify({ jsonrpc: "1.0", id: 7, method: "gettxout", params: [txid, vout, true] }),
+        )
+      ).body,
+    );
+    expect(raw).toEqual({
+      result: {
+        bestblock: (await node.tip()).hash,
+        confirmations: 2,
+        value: 0.0006,
+        scriptPubKey: {
+          hex: Buffer.from(payment.script).toString("hex"),
+          type: "witness_v0_keyhash",
+          address,
+        },
+        coinbase: false,
+      },
+      error: null,
+      id: 7,
+    });
+    // Spent by a transaction waiting in the mempool, then by one in a block.
+    const spend = new Transaction();
+    spend.addInput({ txid, index: vout, witnessUtxo: { script: payment.script, amount: 60_000n } });
+    spend.addOutputAddress(address, 59_000n, REGTEST);
+    spend.sign(key);
+    spend.finalize();
+    await chain.broadcast(spend.hex);
+    expect(await chain.outputs([coin])).toEqual([{ state: "spent", spentBy: null }]);
+    await node.mine(1);
+    expect(await chain.outputs([coin])).toEqual([{ state: "unknown" }]);
+  });
+
   it("estimates 2 sat/vB", async () => {
     expect(await chain.feeRate(6)).toBe(2);
   });

@@ -1,7 +1,14 @@
 import type { JsonRpcTransport } from "../../bitcoin/chain/json-rpc.js";
 import { SandboxRefusal } from "../../bitcoin/chain/sandbox-controls.js";
 import { RPC_ERROR } from "./rpc-errors.js";
-import { describeChainTransaction, describeHeader, REGTEST_DIFFICULTY, unixTime } from "./rpc-shapes.js";
+import {
+  btc,
+  describeChainTransaction,
+  describeHeader,
+  describeScript,
+  REGTEST_DIFFICULTY,
+  unixTime,
+} from "./rpc-shapes.js";
 import type { SandboxChainTransaction, SandboxNode } from "./sandbox-node.js";
 
 // The sandbox node's JSON-RPC face: the calls the bitcoind adapter makes (bitcoin/chain/bitcoind.ts),
@@ -145,6 +152,24 @@ const handlers: Record<string, Handler> = {
     return node.accept(hex);
   },
 
+  async gettxout(node, [txid, vout, includeMempool]) {
+    const found = await node.output(hashParam(txid, "txid"), intParam(vout));
+    if (found === undefined) return null;
+    const mempool = includeMempool === undefined ? true : includeMempool === true;
+    // Outputs of mempool transactions are seen only with the mempool; outputs a mempool transaction
+    // spends are in the UTXO set only without it; outputs spent in a block are in neither.
+    if (found.blockHeight === null && !mempool) return null;
+    if (found.spender !== null && (found.spender.inBlock || mempool)) return null;
+    const tip = await node.tip();
+    return {
+      bestblock: tip.hash,
+      confirmations: found.blockHeight === null ? 0 : tip.height - found.blockHeight + 1,
+      value: btc(found.valueSats),
+      scriptPubKey: describeScript(found.script),
+      coinbase: found.coinbase,
+    };
+  },
+
   async estimatesmartfee(_node, [target]) {
     const blocks = intParam(target);
     if (blocks < 1 || blocks > 1008) {
@@ -180,7 +205,8 @@ function reply(
 
 /**
  * A JSON-RPC transport that the sandbox node answers in-process: the request's JSON text in, Bitcoin
- * Core's reply out (200 with the result; 500 with the error object; 404 for an unknown method).
+ * Core's reply out (200 with the result; 500 with the error object; 404 for an unknown method). A batch
+ * (an array of requests) is answered as Bitcoin Core does: 200, and one reply object per request.
  */
 export function sandboxRpcTransport(node: SandboxNode): JsonRpcTransport {
   return async (body) => {
@@ -190,24 +216,34 @@ export function sandboxRpcTransport(node: SandboxNode): JsonRpcTransport {
     } catch {
       return reply(500, null, null, { code: PARSE_ERROR, message: "Parse error" });
     }
-    if (typeof request !== "object" || request === null || Array.isArray(request)) {
-      return reply(400, null, null, { code: INVALID_REQUEST, message: "Invalid Request object" });
+    if (Array.isArray(request)) {
+      const replies = [];
+      for (const one of request) replies.push(JSON.parse((await answer(node, one)).body));
+      return { status: 200, body: JSON.stringify(replies) };
     }
-    const { id, method, params = [] } = request as { id?: unknown; method?: unknown; params?: unknown };
-    if (typeof method !== "string" || !Array.isArray(params)) {
-      return reply(400, id, null, { code: INVALID_REQUEST, message: "Invalid Request object" });
-    }
-    const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
-    if (handler === undefined)
-      return reply(404, id, null, { code: METHOD_NOT_FOUND, message: "Method not found" });
-    try {
-      return reply(200, id, await handler(node, params), null);
-    } catch (error) {
-      if (error instanceof RpcFailure)
-        return reply(error.status, id, null, { code: error.code, message: error.message });
-      if (error instanceof SandboxRefusal)
-        return reply(500, id, null, { code: error.code, message: error.message });
-      throw error;
-    }
+    return answer(node, request);
   };
+}
+
+/** One request's reply. */
+async function answer(node: SandboxNode, request: unknown): Promise<RpcAnswer> {
+  if (typeof request !== "object" || request === null || Array.isArray(request)) {
+    return reply(400, null, null, { code: INVALID_REQUEST, message: "Invalid Request object" });
+  }
+  const { id, method, params = [] } = request as { id?: unknown; method?: unknown; params?: unknown };
+  if (typeof method !== "string" || !Array.isArray(params)) {
+    return reply(400, id, null, { code: INVALID_REQUEST, message: "Invalid Request object" });
+  }
+  const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
+  if (handler === undefined)
+    return reply(404, id, null, { code: METHOD_NOT_FOUND, message: "Method not found" });
+  try {
+    return reply(200, id, await handler(node, params), null);
+  } catch (error) {
+    if (error instanceof RpcFailure)
+      return reply(error.status, id, null, { code: error.code, message: error.message });
+    if (error instanceof SandboxRefusal)
+      return reply(500, id, null, { code: error.code, message: error.message });
+    throw error;
+  }
 }

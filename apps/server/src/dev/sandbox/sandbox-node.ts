@@ -17,6 +17,7 @@ import {
   findChainTransaction,
   findChainTransactionsAbove,
   findMempool,
+  findOutput,
   findSpenders,
   findTip,
   findUnspentOf,
@@ -99,6 +100,17 @@ export class SandboxNode implements SandboxControls {
     if (row.blockHeight === null) return { row, block: undefined, confirmations: 0 };
     const [block, tip] = await Promise.all([findBlockByHeight(this.db, row.blockHeight), this.tip()]);
     return { row, block, confirmations: tip.height - row.blockHeight + 1 };
+  }
+
+  /**
+   * One output (undefined when the node has none such): its value, script, the block its transaction is
+   * in (null: the mempool) and the transaction spending it, if any, with whether that one is in a block.
+   */
+  async output(txid: string, vout: number) {
+    const row = await findOutput(this.db, { txid, vout });
+    if (row === undefined) return undefined;
+    const spender = row.spentBy === null ? null : { txid: row.spentBy, inBlock: row.spenderHeight !== null };
+    return { ...row, spender };
   }
 
   /** Accepts a raw transaction into the mempool and answers its txid; SandboxRefusal says why not. */

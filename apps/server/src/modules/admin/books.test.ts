@@ -113,6 +113,7 @@ describe("GET /api/admin/books with a chain backend that does not answer", () =>
       mempoolTxids: () => Promise.reject(new Error("down")),
       transaction: () => Promise.reject(new Error("down")),
       transactionStatus: () => Promise.reject(new Error("down")),
+      outputs: () => Promise.reject(new Error("down")),
       broadcast: () => Promise.reject(new Error("down")),
       feeRate: () => Promise.reject(new Error("down")),
     };

@@ -247,6 +247,7 @@ describe("GET /metrics: the chain follower", () => {
       mempoolTxids: down,
       transaction: down,
       transactionStatus: down,
+      outputs: down,
       broadcast: down,
       feeRate: down,
     };
