@@ -131,6 +131,11 @@ describe("parseVaultDescriptor: what it refuses, in one line naming COLD_VAULT_D
     expect(refusal(vaultOf([k1, tprv, k3]))).toBe(
       "COLD_VAULT_DESCRIPTOR must hold only public keys: the server never holds a cold private key (key 2 is a tprv)",
     );
+    // Said first, whatever else is wrong: here a checksum broken by an edit, and no checksum at all.
+    expect(refusal(vaultOf([k1, tprv, k3]).replace("/<0;1>/*", "/<1;0>/*"))).toMatch(/\(key 2 is a tprv\)$/);
+    expect(refusal(`sh(wsh(multi(2,${tprv},${k1})))`)).toBe(
+      "COLD_VAULT_DESCRIPTOR must hold only public keys: the server never holds a cold private key (it holds a tprv)",
+    );
     const wif = "cVpF924EspNh8KjYsfhgY96mmxvT6DgdWiTYMtMjuM74hJaU5psW";
     expect(refusal(vaultOf([k1, k2, wif]))).toBe(
       "COLD_VAULT_DESCRIPTOR must hold only public keys: the server never holds a cold private key (key 3 is a private key)",

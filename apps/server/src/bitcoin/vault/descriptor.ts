@@ -125,11 +125,24 @@ function readKey(text: string, number: 1 | 2 | 3, name: string, network: Bitcoin
 /** "an xpub", "a tpub". */
 const article = (prefix: string) => `${prefix.startsWith("x") ? "an" : "a"} ${prefix}`;
 
-function privateKeyRefusal(name: string, number: number, prefix?: string): never {
+function privateKeyRefusal(name: string, number: number | null, prefix?: string): never {
   const what = prefix === undefined ? "a private key" : article(prefix);
   return fail(
-    `${name} must hold only public keys: the server never holds a cold private key (key ${number} is ${what})`,
+    `${name} must hold only public keys: the server never holds a cold private key (${number === null ? "it holds" : `key ${number} is`} ${what})`,
   );
+}
+
+/**
+ * An xprv or tprv is refused as such before anything else, whatever else is wrong (a checksum broken by
+ * an edit, say): that the server must never be given a cold private key is the one thing to say then.
+ */
+function refuseExtendedPrivateKey(descriptor: string, name: string): void {
+  const segments = (descriptor.split("#")[0] ?? "").split(",");
+  const at = segments.findIndex((segment) => /(?:^|[(\]])[xt]prv[1-9A-HJ-NP-Za-km-z]{20}/.test(segment));
+  if (at === -1) return;
+  const prefix = /[xt]prv/.exec(segments[at] ?? "")?.[0];
+  const numbered = descriptor.startsWith("wsh(sortedmulti(") && at >= 1 && at <= 3;
+  privateKeyRefusal(name, numbered ? at : null, prefix);
 }
 
 /**
@@ -143,6 +156,7 @@ export function parseVaultDescriptor(
 ): ColdVault {
   const descriptor = text.trim();
   if (descriptor === "") fail(`${name} is empty`);
+  refuseExtendedPrivateKey(descriptor, name);
   const body = checkedBody(descriptor, name);
   const inner = /^wsh\(sortedmulti\((.*)\)\)$/.exec(body)?.[1];
   if (inner === undefined) {
