@@ -42,6 +42,7 @@ import {
 import { supportRoutes } from "./modules/support/index.js";
 import { transactionRoutes } from "./modules/transactions/index.js";
 import { type WalletContext, walletRoutes } from "./modules/wallet/index.js";
+import { withdrawalRoutes } from "./modules/withdrawals/index.js";
 import { apiNoStore } from "./plugins/api-no-store.js";
 import { API_PREFIX } from "./plugins/api-paths.js";
 import { csrf } from "./plugins/csrf.js";
@@ -229,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authRoutes, { ctx, cookies, devices, spareLoopback: !production });
   await app.register(accountRoutes, { ctx });
   await app.register(walletRoutes, { ctx: wallet, limiter: ctx.limiter });
+  await app.register(withdrawalRoutes, { ctx: { db, clock } });
   await app.register(transactionRoutes, { ctx: { db, chainHeight: followerHeight } });
   await app.register(kycRoutes, { ctx: kyc, limiter: ctx.limiter, reviewSoon: () => reviewer.soon() });
   await app.register(externalWalletRoutes, {

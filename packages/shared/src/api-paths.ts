@@ -26,6 +26,9 @@ export const apiPaths = {
     receive: "/api/wallet/receive",
     quote: "/api/wallet/send/quote",
     send: "/api/wallet/send",
+    /** `POST`: the customer cancels a withdrawal still held or waiting for approval (the money comes back). */
+    cancelWithdrawal: (transactionId: string) =>
+      `/api/wallet/withdrawals/${encodeURIComponent(transactionId)}/cancel`,
   },
   kyc: {
     overview: "/api/kyc",
@@ -95,6 +98,14 @@ export const apiPaths = {
     supportReply: (requestId: string) => `/api/admin/support/${encodeURIComponent(requestId)}/reply`,
     /** `POST /api/admin/support/:requestId/close` */
     supportClose: (requestId: string) => `/api/admin/support/${encodeURIComponent(requestId)}/close`,
+    /** `GET`: the Approvals tab (`?status=awaiting_approval`, oldest first). */
+    withdrawals: "/api/admin/withdrawals",
+    /** `POST /api/admin/withdrawals/:withdrawalId/approve` (four eyes above the dual amount). */
+    approveWithdrawal: (withdrawalId: string) =>
+      `/api/admin/withdrawals/${encodeURIComponent(withdrawalId)}/approve`,
+    /** `POST /api/admin/withdrawals/:withdrawalId/reject` with a reason the customer reads. */
+    rejectWithdrawal: (withdrawalId: string) =>
+      `/api/admin/withdrawals/${encodeURIComponent(withdrawalId)}/reject`,
     /** `GET`: the books' invariants, pending withdrawals, reorganised deposits, the follower's lag. */
     books: "/api/admin/books",
     /** `GET`: the audit log (search, keyset pages); read-only. */

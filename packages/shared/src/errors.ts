@@ -33,6 +33,8 @@ export const errorReasonSchema = z.enum([
   "notVerified",
   "emailNotVerified",
   "keyReused",
+  /** A withdrawal already on its way (in a payout, or finished) cannot be cancelled. */
+  "notCancellable",
   /** The account was deactivated by staff: it cannot sign in or send. */
   "accountInactive",
   /** Production staff without an authenticator app: enrol one before the dashboard opens. */

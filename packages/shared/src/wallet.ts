@@ -66,6 +66,10 @@ export const sendErrors = {
     text: "Confirm your email address before sending Bitcoin: open the link we emailed you",
   },
   keyReused: { title: "Send not repeated", text: "This send was already submitted with different details" },
+  notCancellable: {
+    title: "Cannot cancel",
+    text: "This withdrawal can no longer be cancelled: it is already on its way",
+  },
   accountInactive: {
     title: "Account deactivated",
     text: "This account has been deactivated. Please contact us to reactivate it.",
@@ -187,6 +191,16 @@ export const sendQuoteSchema = z.object({
   amountSats: satsSchema,
   feeSats: satsSchema,
   totalSats: satsSchema,
+  /**
+   * What a withdrawal will wait for once confirmed (the send review says it before "Confirm & Send"): a
+   * hold of `holdHours` (a first withdrawal to this address), staff approvals. Null for a transfer.
+   */
+  withdrawal: z
+    .object({
+      holdHours: z.number().int().positive().nullable(),
+      approvalsNeeded: z.number().int().min(0).max(2),
+    })
+    .nullable(),
 });
 export type SendQuote = z.infer<typeof sendQuoteSchema>;
 

@@ -2,25 +2,29 @@ import type { Log } from "../adapters/log.js";
 import { ChainBackendError } from "../bitcoin/chain/chain-backend.js";
 import type { HeldLock } from "../db/advisory-lock.js";
 import { type ChainContext, type SyncReport, syncChain } from "../modules/chain/index.js";
+import { type SolvencyReport, type VaultReserves, watchSolvency } from "../modules/solvency/index.js";
 import {
   type PayOutReport,
   type PayoutsReport,
   payOutQueued,
+  releaseHeldWithdrawals,
   trackPayouts,
 } from "../modules/withdrawals/index.js";
 
-/** One pass of the worker: what the follower read, and what the payouts did. */
-export type PassReport = SyncReport & { payouts: PayoutsReport; payOut: PayOutReport };
+/** One pass of the worker: what the follower read, what the payouts did, how many holds ended. */
+export type PassReport = SyncReport & { payouts: PayoutsReport; payOut: PayOutReport; released: number };
 
 /**
  * One pass: follow the chain (blocks, deposits, the blocks payouts are in), move the open payouts on
- * (settle the deep ones, send again the ones not accepted), then pay the queued withdrawals.
+ * (settle the deep ones, send again the ones not accepted), end the holds that are over, then pay the
+ * queued withdrawals.
  */
 export async function runPass(ctx: ChainContext): Promise<PassReport> {
   const sync = await syncChain(ctx);
   const payouts = await trackPayouts(ctx);
+  const released = await releaseHeldWithdrawals(ctx);
   const payOut = await payOutQueued(ctx);
-  return { ...sync, payouts, payOut };
+  return { ...sync, payouts, payOut, released };
 }
 
 export type ChainWorkerOptions = {

@@ -92,6 +92,7 @@ export const customerQuote: StubHandler = ({ body }) => {
     amountSats,
     feeSats: "0",
     totalSats: amountSats,
+    withdrawal: null,
   } satisfies SendQuote;
 };
 
@@ -109,6 +110,7 @@ export const withdrawalQuote: StubHandler = ({ body }) => {
     amountSats,
     feeSats,
     totalSats: (BigInt(amountSats) + BigInt(feeSats)).toString(),
+    withdrawal: { holdHours: null, approvalsNeeded: 0 },
   } satisfies SendQuote;
 };
 

@@ -1,5 +1,5 @@
 // The staff dashboard (/admin), one file per tab: its header, Banking Customers (and User Details),
-// Transaction History, KYC Reviews, Support, Books and the audit log. Every endpoint is staff only.
+// Transaction History, KYC Reviews, Approvals (withdrawals), Support, Books and the audit log. Every endpoint is staff only.
 
 export * from "./audit.js";
 export * from "./books.js";
@@ -19,3 +19,4 @@ export * from "./kyc-reviews.js";
 export * from "./support.js";
 export * from "./transactions.js";
 export * from "./user-details.js";
+export * from "./withdrawals.js";

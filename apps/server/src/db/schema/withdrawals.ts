@@ -1,3 +1,4 @@
+import { withdrawalReviewReasonSchema, withdrawalStatusSchema } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -11,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
-import { quoted, timestamptz } from "./columns.js";
+import { quoted, timestamptz, values } from "./columns.js";
 import { walletTransactions } from "./transactions.js";
 
 // Owned by the withdrawals module: customers' sends to outside addresses, the withdrawal policy's staff
@@ -79,36 +80,18 @@ export const payouts = pgTable(
   ],
 );
 
-export const withdrawalReviewReasons = [
-  // Above WITHDRAWAL_REVIEW_SATS: one staff approval.
-  "amount",
-  // Above WITHDRAWAL_DUAL_APPROVAL_SATS: two approvals by two different members of staff.
-  "dual_amount",
-  // More than WITHDRAWALS_PER_HOUR_REVIEW withdrawals by the customer in the last hour.
-  "velocity",
-] as const;
+// Why a withdrawal waits for staff: above WITHDRAWAL_REVIEW_SATS ("amount": one approval), above
+// WITHDRAWAL_DUAL_APPROVAL_SATS ("dual_amount": two, by different members of staff), or more than
+// WITHDRAWALS_PER_HOUR_REVIEW withdrawals by the customer within the hour ("velocity"). The shared contract's.
+export const withdrawalReviewReasons = values(withdrawalReviewReasonSchema);
 export type WithdrawalReviewReason = (typeof withdrawalReviewReasons)[number];
 
-export const withdrawalStatuses = [
-  // Confirmed and posted (amount and fee debited), to an address this customer never paid before: it
-  // waits until `held_until` (NEW_ADDRESS_HOLD_HOURS), and the customer may cancel it.
-  "held",
-  // Posted, above WITHDRAWAL_REVIEW_SATS (or past the hourly velocity): it waits for `approvals_needed`
-  // staff approvals by different members of staff; a rejection gives the money back.
-  "awaiting_approval",
-  // Confirmed by the customer and posted (amount and fee debited), released: waiting for a payout.
-  "queued",
-  // In a payout (signed, perhaps broadcast), not yet CONFIRMATIONS deep.
-  "sent",
-  // Its payout is CONFIRMATIONS deep.
-  "completed",
-  // Its payout was refused for good: amount and fee went back to the customer.
-  "failed",
-  // Cancelled by the customer before it was released: amount and fee went back to them.
-  "cancelled",
-  // Rejected by staff, with a reason the customer reads: amount and fee went back to them.
-  "rejected",
-] as const;
+// Where a withdrawal stands (the shared contract's `withdrawalStatusSchema`): held (a first withdrawal to
+// an address, until `held_until`; the customer may cancel), awaiting_approval (`approvals_needed` staff
+// approvals by different members of staff; a rejection gives the money back), queued (posted and released:
+// waiting for a payout), sent (in a payout, not yet CONFIRMATIONS deep), completed, failed (its payout was
+// refused for good), cancelled (by the customer) or rejected (by staff). The last three gave the money back.
+export const withdrawalStatuses = values(withdrawalStatusSchema);
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 
 /** A customer's send to an address outside the bank: one output of a payout. */

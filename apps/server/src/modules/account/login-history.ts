@@ -8,11 +8,13 @@ export const LOGIN_HISTORY_LIMIT = 50;
 export async function loginHistory({
   ctx,
   userId,
+  limit = LOGIN_HISTORY_LIMIT,
 }: {
   ctx: { db: Db };
   userId: string;
+  limit?: number;
 }): Promise<LoginHistoryEntry[]> {
-  const events = await listLoginEvents(ctx.db, userId, LOGIN_HISTORY_LIMIT);
+  const events = await listLoginEvents(ctx.db, userId, limit);
   return events.map((event) => ({
     id: event.id,
     timestamp: event.createdAt.toISOString(),

@@ -2,6 +2,7 @@ import { adminMeSchema, apiPaths } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireRole, signedIn } from "../../plugins/session.js";
 import { adminMe } from "./admin-me.js";
+import { approvalsRoutes } from "./approvals-routes.js";
 import { auditLogRoutes } from "./audit-routes.js";
 import { booksRoutes } from "./books-routes.js";
 import type { AdminContext } from "./context.js";
@@ -39,6 +40,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = async (
   await app.register(customersRoutes, { ctx });
   await app.register(transactionsRoutes, { ctx });
   await app.register(kycReviewsRoutes, { ctx });
+  await app.register(approvalsRoutes, { ctx });
   await app.register(supportInboxRoutes, { ctx });
   await app.register(booksRoutes, { ctx });
   await app.register(auditLogRoutes, { ctx });

@@ -2,6 +2,7 @@ import type { KycItemId } from "@satsbank/shared";
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
+import { cursorTime } from "../../db/keyset.js";
 import {
   type KycItemStatus,
   type KycLevel,
@@ -195,7 +196,7 @@ export type ReviewRow = {
 };
 
 const decider = alias(users, "decider");
-const submittedCursor = sql<string>`to_char(${kycSubmissions.submittedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const submittedCursor = cursorTime(kycSubmissions.submittedAt);
 
 /**
  * Submissions of one status for KYC Reviews, by keyset on (submitted_at, id): pending ones oldest first

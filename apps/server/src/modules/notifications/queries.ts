@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { cursorTime } from "../../db/keyset.js";
 import { notificationSettings, notifications } from "../../db/schema/index.js";
 import type { HistoryPosition } from "../../domain/history.js";
 
@@ -12,7 +13,7 @@ export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
 export const NOTIFICATIONS_CHANNEL = "satsbank_notifications";
 
 const t = notifications;
-const cursorTime = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const positionTime = cursorTime(t.createdAt);
 
 /**
  * Writes a notification and announces it on NOTIFICATIONS_CHANNEL (`announcement`). PostgreSQL (and PGlite)
@@ -51,12 +52,12 @@ export async function listNotificationRows(
     );
   }
   const rows = await db
-    .select({ row: t, cursorTime })
+    .select({ row: t, positionTime })
     .from(t)
     .where(and(...conditions))
     .orderBy(sql`${t.createdAt} desc nulls last`, sql`${t.id} desc nulls last`)
     .limit(query.limit);
-  return rows.map(({ row, cursorTime: createdAt }) => ({ row, position: { createdAt, id: row.id } }));
+  return rows.map(({ row, positionTime: createdAt }) => ({ row, position: { createdAt, id: row.id } }));
 }
 
 export async function countUnread(db: Db, userId: string): Promise<number> {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { cursorTime } from "../../db/keyset.js";
 import { supportReplies, supportRequests, users } from "../../db/schema/index.js";
 import type { HistoryPosition } from "../../domain/history.js";
 
@@ -19,7 +20,7 @@ export async function insertSupportRequest(
 }
 
 const r = supportRequests;
-const cursorTime = sql<string>`to_char(${r.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const positionTime = cursorTime(r.createdAt);
 const customerColumns = { id: users.id, name: users.name, email: users.email, username: users.username };
 
 export type StaffRequestRow = {
@@ -48,13 +49,13 @@ export async function listRequestsForStaff(
     );
   }
   const rows = await db
-    .select({ request: r, customer: customerColumns, cursorTime })
+    .select({ request: r, customer: customerColumns, positionTime })
     .from(r)
     .innerJoin(users, eq(users.id, r.userId))
     .where(conditions.length === 0 ? undefined : and(...conditions))
     .orderBy(...(oldestFirst ? [asc(r.createdAt), asc(r.id)] : [desc(r.createdAt), desc(r.id)]))
     .limit(query.limit);
-  return rows.map(({ cursorTime: createdAt, ...row }) => ({
+  return rows.map(({ positionTime: createdAt, ...row }) => ({
     ...row,
     position: { createdAt, id: row.request.id },
   }));

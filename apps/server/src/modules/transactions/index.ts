@@ -4,6 +4,7 @@
 // It owns wallet_transactions. Confirmations are counted against the follower's height, which the chain
 // module answers through the ChainHeight port.
 export type { TransactionsContext } from "./context.js";
+export { transactionNotFoundText } from "./get-transaction.js";
 export { invalidCursorText } from "./list-transactions.js";
 export {
   type AllTransactionsQuery,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { cursorTime } from "../../db/keyset.js";
 import { users, walletTransactions } from "../../db/schema/index.js";
 import type { HistoryPosition } from "../../domain/history.js";
 
@@ -43,6 +44,15 @@ export async function updateWalletTransactions(
     .where(inArray(walletTransactions.id, [...ids]));
 }
 
+/** Withdrawals' rows still queued move on to broadcast (never back from confirmed or failed). */
+export async function markQueuedWithdrawalsBroadcast(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(walletTransactions)
+    .set({ withdrawalState: "broadcast" })
+    .where(and(inArray(walletTransactions.id, [...ids]), eq(walletTransactions.withdrawalState, "queued")));
+}
+
 export async function findWalletTransaction(
   db: Db,
   { userId, transactionId }: { userId: string; transactionId: string },
@@ -77,7 +87,7 @@ export type HistoryQuery = {
 
 const t = walletTransactions;
 const newestFirst = [sql`${t.createdAt} desc nulls last`, sql`${t.id} desc nulls last`];
-const cursorTime = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const positionTime = cursorTime(t.createdAt);
 
 /**
  * One page of a customer's history, newest first, by keyset: the rows strictly after `after` in
@@ -102,12 +112,12 @@ export async function listWalletTransactions(db: Db, query: HistoryQuery): Promi
     conditions.push(inArray(t.id, ids));
   }
   const rows = await db
-    .select({ row: t, cursorTime })
+    .select({ row: t, positionTime })
     .from(t)
     .where(and(...conditions))
     .orderBy(...newestFirst)
     .limit(query.limit);
-  return rows.map(({ row, cursorTime: createdAt }) => ({ row, position: { createdAt, id: row.id } }));
+  return rows.map(({ row, positionTime: createdAt }) => ({ row, position: { createdAt, id: row.id } }));
 }
 
 /** What staff's Transaction History searches for; each part null when not asked. */
@@ -153,13 +163,13 @@ export async function listAllWalletTransactions(
   if (query.search !== null)
     conditions.push(inArray(t.id, searchedIds(query.search, conditions, query.limit)));
   const rows = await db
-    .select({ row: t, cursorTime, owner: { id: users.id, name: users.name, username: users.username } })
+    .select({ row: t, positionTime, owner: { id: users.id, name: users.name, username: users.username } })
     .from(t)
     .innerJoin(users, eq(users.id, t.userId))
     .where(conditions.length === 0 ? undefined : and(...conditions))
     .orderBy(...newestFirst)
     .limit(query.limit);
-  return rows.map(({ row, cursorTime: createdAt, owner }) => ({
+  return rows.map(({ row, positionTime: createdAt, owner }) => ({
     row,
     owner,
     position: { createdAt, id: row.id },

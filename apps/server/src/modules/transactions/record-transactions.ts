@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client.js";
 import {
   insertWalletTransactions,
+  markQueuedWithdrawalsBroadcast,
   updateWalletTransaction,
   updateWalletTransactions,
   type WalletTransactionRow,
@@ -237,7 +238,7 @@ export async function markWithdrawalsSigned(db: Db, transactionIds: readonly str
 
 /** Withdrawals whose payout the chain backend accepted (or a block holds): on their way. */
 export async function markWithdrawalsBroadcast(db: Db, transactionIds: readonly string[]) {
-  await updateWalletTransactions(db, transactionIds, { withdrawalState: "broadcast" });
+  await markQueuedWithdrawalsBroadcast(db, transactionIds);
 }
 
 /** Withdrawals whose payout confirmed (completed) or was refused for good and reversed (failed). */

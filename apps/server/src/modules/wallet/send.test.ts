@@ -64,6 +64,7 @@ describe("POST /api/wallet/send/quote", () => {
       amountSats: "1000",
       feeSats: "0",
       totalSats: "1000",
+      withdrawal: null,
     });
   });
 

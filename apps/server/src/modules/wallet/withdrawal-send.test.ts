@@ -47,6 +47,8 @@ describe("a send to an outside address (a withdrawal)", () => {
       amountSats: "25000",
       feeSats: "1000",
       totalSats: "26000",
+      // The embedded default holds no new address; 25,000 sat is far below the review amount.
+      withdrawal: { holdHours: null, approvalsNeeded: 0 },
     });
     const summary = await getJson(t, apiPaths.wallet.summary, { cookie: carol.token });
     expect(summary.json()).toMatchObject({ balanceSats: "100000", withdrawalFeeSats: "1000" });

@@ -1,11 +1,24 @@
-// The withdrawals module: sends to outside addresses, from the queue to the chain. A withdrawal is queued
-// in its send's db transaction; payouts pay the queue from the hot wallet's coins, are broadcast, tracked
-// through the blocks the follower tells of (payoutBlocks) and settled at CONFIRMATIONS, or failed and
-// reversed. It owns withdrawals and payouts.
+// The withdrawals module: sends to outside addresses, from the policy to the chain. A withdrawal is
+// recorded in its send's db transaction where the withdrawal policy puts it (held for a new address,
+// awaiting staff approval, or queued); holds end, staff approve or reject, the customer may cancel until
+// it is queued; payouts pay the queue from the hot wallet's coins, are broadcast, tracked through the
+// blocks the follower tells of (payoutBlocks) and settled at CONFIRMATIONS, or failed and reversed. It
+// owns withdrawals, withdrawal_approvals and payouts.
+
+export { cancelWithdrawal } from "./cancel-withdrawal.js";
 export type { PayoutContext } from "./context.js";
+export { approveWithdrawal, rejectWithdrawal } from "./decide-withdrawal.js";
 export { type BroadcastOutcome, broadcastPayout, type PayOutReport, payOutQueued } from "./pay-out.js";
 export { payoutBlocks } from "./payout-blocks.js";
+export {
+  addressHistory,
+  type DecisionRow,
+  findDecisions,
+  listWithdrawalsByStatus,
+} from "./policy-queries.js";
 export { findPayout, type PayoutRow, pendingWithdrawalTotals, type WithdrawalRow } from "./queries.js";
 export { type QueuedWithdrawal, queueWithdrawal, withdrawalGate } from "./queue-withdrawal.js";
+export { releaseHeldWithdrawals } from "./release-held.js";
+export { withdrawalRoutes } from "./routes.js";
 export { failPayout, settlePayout } from "./settle-payout.js";
 export { type PayoutsReport, trackPayouts } from "./track-payouts.js";

@@ -10,11 +10,12 @@ import {
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { claimNextIndex } from "../addresses/index.js";
 import { claimAvailableUtxos, lockUtxosFor } from "../chain/index.js";
-import { markWithdrawalsSigned } from "../transactions/index.js";
+import { markWithdrawalsBroadcast, markWithdrawalsSigned } from "../transactions/index.js";
 import type { PayoutContext } from "./context.js";
 import {
   anyQueuedWithdrawal,
   claimQueuedWithdrawals,
+  findWithdrawalsOf,
   insertPayout,
   markPayoutBroadcast,
   markWithdrawalSent,
@@ -164,6 +165,12 @@ export async function broadcastPayout(
       return { outcome: "waiting", reason: error.message };
     throw error;
   }
-  await markPayoutBroadcast(ctx.db, payout.txid, ctx.clock.now());
+  await inDbTransaction(ctx.db, async (db) => {
+    await markPayoutBroadcast(db, payout.txid, ctx.clock.now());
+    await markWithdrawalsBroadcast(
+      db,
+      (await findWithdrawalsOf(db, payout.txid)).map((w) => w.id),
+    );
+  });
   return { outcome: "broadcast" };
 }

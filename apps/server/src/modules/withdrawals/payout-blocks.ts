@@ -1,5 +1,5 @@
 import type { BlockListener } from "../chain/index.js";
-import { markChainPosition } from "../transactions/index.js";
+import { markChainPosition, markWithdrawalsBroadcast } from "../transactions/index.js";
 import { markPayoutsInBlock, unmarkPayoutsInBlock } from "./queries.js";
 
 /**
@@ -9,7 +9,9 @@ import { markPayoutsInBlock, unmarkPayoutsInBlock } from "./queries.js";
  */
 export const payoutBlocks: BlockListener = {
   async connected(db, block) {
-    await markChainPosition(db, await markPayoutsInBlock(db, block), block.height);
+    const paid = await markPayoutsInBlock(db, block);
+    await markChainPosition(db, paid, block.height);
+    await markWithdrawalsBroadcast(db, paid);
   },
   async disconnected(db, height) {
     await markChainPosition(db, await unmarkPayoutsInBlock(db, height), null);

@@ -1,6 +1,8 @@
-import { and, asc, count, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { cursorTime } from "../../db/keyset.js";
 import { type ApprovalDecision, withdrawalApprovals, withdrawals } from "../../db/schema/index.js";
+import type { HistoryPosition } from "../../domain/history.js";
 import type { WithdrawalRow } from "./queries.js";
 
 // The withdrawal policy's reads and writes of withdrawals and withdrawal_approvals (the withdrawals module
@@ -100,25 +102,24 @@ export async function findDecisions(db: Db, withdrawalIds: readonly string[]): P
 }
 
 /**
- * Withdrawals of a status, oldest first (the Approvals tab is a queue), a keyset page after (createdAt, id).
+ * Withdrawals of a status, oldest first (the Approvals tab is a queue), a keyset page after a position on
+ * (created_at, id).
  */
 export async function listWithdrawalsByStatus(
   db: Db,
-  query: { status: WithdrawalRow["status"]; after: { createdAt: Date; id: string } | null; limit: number },
-): Promise<WithdrawalRow[]> {
+  query: { status: WithdrawalRow["status"]; after: HistoryPosition | null; limit: number },
+): Promise<Array<{ row: WithdrawalRow; position: HistoryPosition }>> {
   const after =
     query.after === null
       ? undefined
-      : or(
-          gt(withdrawals.createdAt, query.after.createdAt),
-          and(eq(withdrawals.createdAt, query.after.createdAt), gt(withdrawals.id, query.after.id)),
-        );
-  return db
-    .select()
+      : sql`(${withdrawals.createdAt}, ${withdrawals.id}) > (${query.after.createdAt}::timestamptz, ${query.after.id}::uuid)`;
+  const rows = await db
+    .select({ row: withdrawals, positionTime: cursorTime(withdrawals.createdAt) })
     .from(withdrawals)
     .where(and(eq(withdrawals.status, query.status), after))
     .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
     .limit(query.limit);
+  return rows.map(({ row, positionTime }) => ({ row, position: { createdAt: positionTime, id: row.id } }));
 }
 
 /** How often `address` was paid before: by this customer, and by the bank's other customers. */
