@@ -141,8 +141,10 @@ export const withdrawals = pgTable(
     check("withdrawals_held_check", sql`${t.status} <> 'held' or ${t.heldUntil} is not null`),
     // Approvals and expiring holds are read oldest first by status (the Approvals tab, the release sweep).
     index("withdrawals_held_until_idx").on(t.heldUntil).where(sql`${t.status} = 'held'`),
-    // The new-address check and the hourly velocity read one customer's withdrawals.
-    index("withdrawals_user_address_idx").on(t.userId, t.address),
+    // The new-address check (this customer, this address) and the Approvals tab's history of an address
+    // (every customer's withdrawals to it) both start from the address.
+    index("withdrawals_address_user_idx").on(t.address, t.userId),
+    // The hourly velocity reads one customer's latest withdrawals.
     index("withdrawals_user_created_idx").on(t.userId, t.createdAt),
   ],
 );
