@@ -106,7 +106,7 @@ async function main(): Promise<void> {
     throw error;
   }
   app.log.info(`${config.brandName} is running at ${publicUrl(config)}`);
-  if (embedded) console.info(demoSignIns(config.publicUrl));
+  if (embedded) console.info(demoSignIns(config.publicUrl, config.withdrawalPolicy));
 }
 
 /** The sandbox chain mines a block every SANDBOX_BLOCK_SECONDS (0: only on demand); a real chain mines itself. */

@@ -27,5 +27,5 @@ await runWithDatabase(async (config, database) => {
     seedInputOf(withSecrets, { db: database.db, clock: systemClock, chain, walletKeys }),
   );
   console.info(created.length === 0 ? "The demo accounts exist already." : `Created: ${created.join(", ")}`);
-  console.info(demoSignIns(config.publicUrl));
+  console.info(demoSignIns(config.publicUrl, config.withdrawalPolicy));
 });

@@ -73,3 +73,13 @@ export const DEMO_SIGN_UP_SPACING_MINUTES = 47;
 
 /** The seeded staff account (role admin, shown as "Super Admin"). */
 export const demoStaff = { name: "Admin", email: "admin@example.com", password: "admin-password" } as const;
+
+/**
+ * A second member of staff: a withdrawal above WITHDRAWAL_DUAL_APPROVAL_SATS needs two approvals by two
+ * different people (four eyes), so the demo has two.
+ */
+export const demoSecondStaff = {
+  name: "Approver",
+  email: "approver@example.com",
+  password: "approver-password",
+} as const;

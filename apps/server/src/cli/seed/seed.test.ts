@@ -75,11 +75,16 @@ afterAll(async () => {
 describe("the demo seed", () => {
   it("creates exactly the listed accounts through the real use cases, once (no money off the sandbox)", async () => {
     const created = await seedOnFirstStart(seedInput());
-    expect(created).toHaveLength(demoCustomers.length + 1);
+    // The customers and two members of staff (a withdrawal above the dual amount needs two).
+    expect(created).toHaveLength(demoCustomers.length + 2);
 
     const rows = await t.db.select().from(users);
     expect(rows.map((row) => row.email).sort()).toEqual(
-      [...demoCustomers.map((customer) => customer.email), "admin@example.com"].sort(),
+      [
+        ...demoCustomers.map((customer) => customer.email),
+        "admin@example.com",
+        "approver@example.com",
+      ].sort(),
     );
     const byEmail = new Map(rows.map((row) => [row.email, row]));
     expect(byEmail.get("demo@example.com")).toMatchObject({
@@ -92,6 +97,7 @@ describe("the demo seed", () => {
     expect(byEmail.get("alice@example.com")?.username).toBe("alice");
     expect(byEmail.get("bob@example.com")?.username).toBe("bob");
     expect(byEmail.get("admin@example.com")?.role).toBe("admin");
+    expect(byEmail.get("approver@example.com")?.role).toBe("admin");
     expect(rows.filter((row) => row.role === "customer")).toHaveLength(demoCustomers.length);
     expect(new Set(rows.map((row) => row.accountType))).toEqual(new Set(["personal", "business"]));
     expect(rows.every((row) => row.passwordHash.startsWith("$argon2id$"))).toBe(true);
@@ -133,7 +139,7 @@ describe("the demo seed", () => {
   });
 
   it("prints every sign-in in one block", () => {
-    const block = demoSignIns("http://localhost:3000");
+    const block = demoSignIns("http://localhost:3000", testConfig().withdrawalPolicy);
     for (const text of [
       "demo@example.com",
       "demo-password",
@@ -144,6 +150,12 @@ describe("the demo seed", () => {
       expect(block).toContain(text);
     }
     expect(block).toContain("http://localhost:3000/dev/mailbox");
+    // The second approver of a withdrawal above the dual amount, and the policy of this bank.
+    expect(block).toContain("approver@example.com   password approver-password (a second approver)");
+    expect(block).toContain(
+      "A first withdrawal to a new address is not held here (NEW_ADDRESS_HOLD_HOURS=0)",
+    );
+    expect(block).toContain("Withdrawals above 0.1 BTC wait for staff approval, above 1 BTC for two");
     // The inactive customer is not offered as a sign-in: the block says why.
     expect(block).toContain("liam@example.com is inactive (deactivated by staff): its sign-in is refused");
     expect(block.match(/liam@example\.com/g)).toHaveLength(1);

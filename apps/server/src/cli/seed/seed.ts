@@ -1,14 +1,17 @@
+import { formatBtcPlain } from "@satsbank/shared";
 import { eq } from "drizzle-orm";
 import { createRateLimiter } from "../../adapters/rate-limit/limiter.js";
 import { createDocumentStorage } from "../../adapters/storage/create-document-storage.js";
 import type { Config } from "../../config/config.js";
 import { appSettings } from "../../db/schema/index.js";
 import { AppError } from "../../domain/app-error.js";
+import type { WithdrawalPolicy } from "../../domain/withdrawal-policy.js";
 import { createStaff, deriveAuthKeys, signUp } from "../../modules/auth/index.js";
 import {
   DEMO_PASSWORD,
   DEMO_SIGN_UP_SPACING_MINUTES,
   demoCustomers,
+  demoSecondStaff,
   demoSignUpTime,
   demoStaff,
 } from "./demo-accounts.js";
@@ -82,13 +85,15 @@ export async function seedDemoData(input: SeedInput): Promise<string[]> {
       if (!alreadyExists(error)) throw error;
     }
   }
-  try {
-    // Staff were there before the first customer.
-    const staffJoined = new Date(firstSignUp.getTime() - 24 * 3_600_000);
-    await createStaff({ ctx: { ...ctx, clock: fixedClock(staffJoined) }, ...demoStaff });
-    created.push(demoStaff.email);
-  } catch (error) {
-    if (!alreadyExists(error)) throw error;
+  // Staff were there before the first customer.
+  const staffJoined = new Date(firstSignUp.getTime() - 24 * 3_600_000);
+  for (const staff of [demoStaff, demoSecondStaff]) {
+    try {
+      await createStaff({ ctx: { ...ctx, clock: fixedClock(staffJoined) }, ...staff });
+      created.push(staff.email);
+    } catch (error) {
+      if (!alreadyExists(error)) throw error;
+    }
   }
   await seedNotificationSettings({ db, now });
   await seedDemoMoney(input);
@@ -109,7 +114,7 @@ export async function seedOnFirstStart(input: SeedInput): Promise<string[] | nul
 }
 
 /** The block printed at every start of the embedded default. */
-export function demoSignIns(publicUrl: string): string {
+export function demoSignIns(publicUrl: string, policy: WithdrawalPolicy): string {
   const others = demoCustomers
     .slice(1)
     .map((customer) => customer.email)
@@ -121,11 +126,22 @@ export function demoSignIns(publicUrl: string): string {
     "┌─ Demo sign-ins (embedded database) ─────────────────────────────────────────",
     `│ customer   ${demoCustomers[0]?.email}    password ${DEMO_PASSWORD}`,
     `│ staff      ${demoStaff.email}   password ${demoStaff.password}`,
+    `│ staff      ${demoSecondStaff.email}   password ${demoSecondStaff.password} (a second approver)`,
     `│ more customers, all with password ${DEMO_PASSWORD}:`,
     ...rows.map((row) => `│   ${row}`),
     `│ ${demoDeactivation.email} is inactive (deactivated by staff): its sign-in is refused`,
     `│ Sign-in codes and reset links arrive in the dev mailbox: ${publicUrl}/dev/mailbox`,
+    `│ ${holdLine(policy)}`,
+    `│ Withdrawals above ${formatBtcPlain(policy.reviewSats)} BTC wait for staff approval, above ${formatBtcPlain(policy.dualApprovalSats)} BTC for two`,
     "└──────────────────────────────────────────────────────────────────────────────",
     "",
   ].join("\n");
+}
+
+/** What the banner says of the new-address hold: on the embedded default there is none unless set. */
+function holdLine(policy: WithdrawalPolicy): string {
+  const hours = policy.newAddressHoldMs / 3_600_000;
+  return hours === 0
+    ? "A first withdrawal to a new address is not held here (NEW_ADDRESS_HOLD_HOURS=0): it pays out at once"
+    : `A first withdrawal to a new address is held ${hours} hours (NEW_ADDRESS_HOLD_HOURS)`;
 }
