@@ -12,5 +12,6 @@ export * from "./settings.js";
 export * from "./solvency.js";
 export * from "./support.js";
 export * from "./transactions.js";
+export * from "./vault.js";
 export * from "./wallet.js";
 export * from "./withdrawals.js";
