@@ -1,13 +1,24 @@
 import type { Transaction } from "@satsbank/shared";
-import type { ReactNode, RefObject } from "react";
-import { CloseDialogFooter } from "@/components/close-dialog-footer";
+import { type ReactNode, type RefObject, useRef, useState } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { TransactionStatusLabel } from "@/components/transaction-status-label";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { dateTimeText } from "@/lib/date-text";
 import { btcText } from "@/lib/money-text";
 import { useTransaction } from "../api/get-transaction";
 import { confirmationsText, counterpartyText, signedAmountText } from "../lib/describe-transaction";
+import { isCancellable } from "../lib/withdrawal-state";
+import { CancelWithdrawalDialog } from "./cancel-withdrawal-dialog";
+import { WithdrawalProgressText } from "./withdrawal-progress-text";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -37,6 +48,11 @@ function Details({ transaction }: { transaction: Transaction }) {
       <Detail label="Status">
         <TransactionStatusLabel status={transaction.status} />
       </Detail>
+      {transaction.withdrawal && (
+        <Detail label="Withdrawal">
+          <WithdrawalProgressText progress={transaction.withdrawal} />
+        </Detail>
+      )}
       <Detail label={transaction.type === "send" ? "To" : "From"}>
         <Counterparty transaction={transaction} />
       </Detail>
@@ -76,7 +92,8 @@ export interface TransactionDetailsDialogProps {
 
 /**
  * "Transaction Details" of one row: fetched fresh when it opens, the row's copy shown meanwhile. The row
- * opens it; on close the focus returns to the row's button.
+ * opens it; on close the focus returns to the row's button. A withdrawal still held or waiting for approval
+ * offers "Cancel withdrawal", confirmed first.
  */
 export function TransactionDetailsDialog({
   transaction,
@@ -86,6 +103,10 @@ export function TransactionDetailsDialog({
 }: TransactionDetailsDialogProps) {
   const latest = useTransaction(transaction, { enabled: open });
   const shown = latest.data ?? transaction;
+  const cancellable = isCancellable(shown);
+  const [confirming, setConfirming] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -100,7 +121,28 @@ export function TransactionDetailsDialog({
           <DialogDescription>{counterpartyText(shown)}</DialogDescription>
         </DialogHeader>
         <Details transaction={shown} />
-        <CloseDialogFooter />
+        <DialogFooter>
+          {cancellable && (
+            <Button ref={cancelRef} variant="destructive" onClick={() => setConfirming(true)}>
+              Cancel withdrawal
+            </Button>
+          )}
+          <DialogClose asChild>
+            <Button ref={closeRef} variant="outline">
+              Close
+            </Button>
+          </DialogClose>
+        </DialogFooter>
+        {/* Mounted while the details are: it outlives the button that opens it, once cancelled. */}
+        <CancelWithdrawalDialog
+          transaction={shown}
+          open={confirming}
+          onOpenChange={setConfirming}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            (cancelRef.current ?? closeRef.current)?.focus();
+          }}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -5,15 +5,20 @@ import { TransactionStatusLabel } from "@/components/transaction-status-label";
 import { cn } from "@/lib/cn";
 import { dateTimeText } from "@/lib/date-text";
 import { counterpartyText, signedAmountText } from "../lib/describe-transaction";
+import { rowWithdrawalText } from "../lib/withdrawal-state";
 
 // The dialog's code (and the dialog library) loads with the first row opened, not with the list.
 const TransactionDetailsDialog = lazy(() =>
   import("./transaction-details-dialog").then((m) => ({ default: m.TransactionDetailsDialog })),
 );
 
-/** One line of a list: who, when, status and the signed amount; a button that opens its details. */
+/**
+ * One line of a list: who, when, status (and where a withdrawal stands) and the signed amount; a button
+ * that opens its details.
+ */
 export function TransactionRow({ transaction }: { transaction: Transaction }) {
   const received = transaction.type === "receive";
+  const withdrawal = rowWithdrawalText(transaction);
   const Icon = received ? ArrowDownLeft : ArrowUpRight;
   const [open, setOpen] = useState(false);
   // Once opened, the dialog stays mounted so that it can close with its animation.
@@ -47,6 +52,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
           <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
             <span>{dateTimeText(transaction.createdAt)}</span>
             <TransactionStatusLabel status={transaction.status} />
+            {withdrawal && <span className="font-medium text-foreground">{withdrawal}</span>}
           </span>
         </span>
         <span
