@@ -1,12 +1,14 @@
 import type { Db } from "../db/client.js";
-import type { LedgerAccountKind } from "../db/schema/index.js";
+import type { LedgerAccountKind, LedgerTransferKind } from "../db/schema/index.js";
 import { type Sats, sats } from "../domain/money.js";
 import {
+  countTransfersTo,
   findBankAccountId,
   findBankBalance,
   findCustomerAccounts,
   findCustomerBalance,
   insertCustomerAccounts,
+  lockAccountBalances,
 } from "./queries.js";
 
 /**
@@ -49,4 +51,21 @@ export function bankBalance(db: Db, kind: Exclude<LedgerAccountKind, "customer">
 /** A customer's balance, straight from the ledger (0 before their first transfer). */
 export async function customerBalance(db: Db, userId: string): Promise<Sats> {
   return sats(await findCustomerBalance(db, userId));
+}
+
+/**
+ * Locks these accounts (in id order, as postings lock) to the end of the db transaction and answers their
+ * balances: for a posting whose amount depends on a balance (a reorganised deposit holds what the customer
+ * still has of it), read under the lock it is posted under.
+ */
+export function lockBalances(db: Db, accountIds: readonly number[]): Promise<Map<number, bigint>> {
+  return lockAccountBalances(db, accountIds);
+}
+
+/** How many transfers of `kind` with `reference` credited `account` (to number repeated postings' keys). */
+export function countCredits(
+  db: Db,
+  query: { account: number; kind: LedgerTransferKind; reference: string },
+): Promise<number> {
+  return countTransfersTo(db, query);
 }

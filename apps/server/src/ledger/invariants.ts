@@ -1,5 +1,16 @@
 import type { Db } from "../db/client.js";
-import { invariantFigures } from "./queries.js";
+import { invariantFigures, type LedgerPosition, ledgerPosition } from "./queries.js";
+
+export type { LedgerPosition };
+
+/**
+ * The books' sum, the customers below zero, liabilities and the ledger's reserves, from the balances alone
+ * (one pass over the accounts): cheap enough for every pass of the solvency watchdog. The check that every
+ * balance equals its transfers reads every transfer: checkLedgerInvariants.
+ */
+export function readLedgerPosition(db: Db): Promise<LedgerPosition> {
+  return ledgerPosition(db);
+}
 
 export type LedgerInvariants = {
   /** Every balance summed: zero in double-entry books. */

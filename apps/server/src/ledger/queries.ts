@@ -126,6 +126,35 @@ export async function findCustomerBalance(db: Db, userId: string): Promise<bigin
   return BigInt(result.rows[0]?.balance ?? "0");
 }
 
+/**
+ * Locks these accounts' rows in id order (the order ledger_post() locks in, so no deadlock with it) to the
+ * end of the db transaction, and answers each one's balance: a posting that depends on a balance reads it
+ * here, under the lock it posts under.
+ */
+export async function lockAccountBalances(
+  db: Db,
+  accountIds: readonly number[],
+): Promise<Map<number, bigint>> {
+  if (accountIds.length === 0) return new Map();
+  const result = await db.execute<{ id: string; balance: string }>(sql`
+    select id::text as id, balance::text as balance from ${ledgerAccounts}
+     where id = any(${sql.param(accountIds.map(String))}::bigint[])
+     order by id
+       for update`);
+  return new Map(result.rows.map((row) => [Number(row.id), BigInt(row.balance)]));
+}
+
+/** How many transfers of `kind` with this reference credited the account (through its credit index). */
+export async function countTransfersTo(
+  db: Db,
+  { account, kind, reference }: { account: number; kind: LedgerTransferKind; reference: string },
+): Promise<number> {
+  const result = await db.execute<{ n: string }>(sql`
+    select count(*)::text as n from ledger_transfers
+     where credit_account_id = ${account} and kind = ${kind} and reference = ${reference}`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 export type InvariantFigures = {
   totalSats: bigint;
   negativeCustomerAccounts: number;
@@ -175,6 +204,47 @@ export async function invariantFigures(db: Db): Promise<InvariantFigures> {
     mismatchedAccounts: Number(row?.mismatched ?? 0),
     reservesSats: BigInt(row?.reserves ?? "0"),
     liabilitiesSats: BigInt(row?.liabilities ?? "0"),
+  };
+}
+
+export type LedgerPosition = {
+  /** Every balance summed: zero in double-entry books. */
+  totalSats: bigint;
+  negativeCustomerAccounts: number;
+  /** Customer balances, withdrawal clearing and deposit suspense: what the bank owes. */
+  liabilitiesSats: bigint;
+  /** The hot wallet's and the cold vault's bitcoin as the ledger counts it (the size of each balance). */
+  hotWalletSats: bigint;
+  coldVaultSats: bigint;
+};
+
+/**
+ * The bank's position from the accounts' balances alone, in one pass over ledger_accounts (not over the
+ * transfers): what the solvency watchdog reads at every pass.
+ */
+export async function ledgerPosition(db: Db): Promise<LedgerPosition> {
+  const result = await db.execute<{
+    total: string;
+    negative: string;
+    liabilities: string;
+    hot: string;
+    vault: string;
+  }>(sql`
+    select coalesce(sum(balance), 0)::text as total,
+           count(*) filter (where kind = 'customer' and balance < 0)::text as negative,
+           coalesce(sum(balance) filter (
+             where kind in ('customer', 'withdrawal_clearing', 'deposit_suspense')), 0)::text as liabilities,
+           coalesce(-sum(balance) filter (where kind = 'hot_wallet'), 0)::text as hot,
+           coalesce(-sum(balance) filter (where kind = 'cold_vault'), 0)::text as vault
+      from ledger_accounts
+  `);
+  const row = result.rows[0];
+  return {
+    totalSats: BigInt(row?.total ?? "0"),
+    negativeCustomerAccounts: Number(row?.negative ?? 0),
+    liabilitiesSats: BigInt(row?.liabilities ?? "0"),
+    hotWalletSats: BigInt(row?.hot ?? "0"),
+    coldVaultSats: BigInt(row?.vault ?? "0"),
   };
 }
 

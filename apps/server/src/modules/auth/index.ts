@@ -17,6 +17,7 @@ export { signUp } from "./sign-up.js";
 export { startSignIn } from "./start-sign-in.js";
 export { newTotpSecret, totpStep, totpUri } from "./totp.js";
 export {
+  findActiveStaffIds,
   findPasswordHash,
   findTwoFactorSecrets,
   findUserByEmail,

@@ -36,6 +36,15 @@ export async function findUserById(db: Db, id: string): Promise<User | undefined
   return row;
 }
 
+/** Every active member of staff (role admin): whom an alert to staff goes to. */
+export async function findActiveStaffIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.status, "active")));
+  return rows.map((row) => row.id);
+}
+
 /** The account with this username (usernames are stored lower-case). */
 export async function findUserByUsername(db: Db, username: string): Promise<User | undefined> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.username, username.toLowerCase()));

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client.js";
 import { bankBalance } from "../../ledger/accounts.js";
 import { checkLedgerInvariants, type LedgerInvariants } from "../../ledger/invariants.js";
-import { sumUtxos } from "./queries.js";
+import { sumUtxos } from "./utxo-queries.js";
 
 export type HotWalletReconciliation = {
   /** What the ledger says the hot wallet holds (the size of its balance). */

@@ -3,8 +3,10 @@ import { inDbTransaction } from "../../db/db-transaction.js";
 import { markDepositAddressesUsed } from "../addresses/index.js";
 import { markChainPosition, markDepositStatus } from "../transactions/index.js";
 import type { ChainContext } from "./context.js";
+import { releaseDeposit } from "./deposit-holds.js";
 import { notePayment, paymentsIn } from "./payments.js";
-import { findDepositsOf, insertBlock, setUtxoStatus, updateDeposit } from "./queries.js";
+import { findDepositsOf, insertBlock, lockDeposit, updateDeposit } from "./queries.js";
+import { setUtxoStatus } from "./utxo-queries.js";
 
 /**
  * Processes one block in one db transaction: its row (a block seen before changes nothing), every payment
@@ -29,15 +31,19 @@ export async function connectBlock(ctx: ChainContext, block: ChainBlock): Promis
     );
     const where = { height: block.height, hash: block.hash };
     for (const payment of payments) {
-      const deposit = known.get(`${payment.txid}:${payment.vout}`);
-      if (deposit === undefined) {
+      const seen = known.get(`${payment.txid}:${payment.vout}`);
+      if (seen === undefined) {
         await notePayment(db, ctx, payment, where);
         continue;
       }
+      // A reorganised one is read again under its lock: staff may be resolving it.
+      const deposit = seen.reorgedAt === null ? seen : ((await lockDeposit(db, seen)) ?? seen);
       // It left the chain before it was credited and is back in a block: it counts again.
       const revived = deposit.status === "failed";
-      // Credited, reorganised out, and now back: its coin is the hot wallet's again.
-      const returned = deposit.status === "credited" && deposit.reorgedAt !== null;
+      // Credited, reorganised out, and now back (staff did not resolve it): its coin is the hot wallet's
+      // again, and its hold is released. (One staff resolved stays resolved: its coin is written off.)
+      const returned =
+        deposit.status === "credited" && deposit.reorgedAt !== null && deposit.resolution === null;
       await updateDeposit(db, deposit, {
         blockHeight: block.height,
         blockHash: block.hash,
@@ -48,7 +54,10 @@ export async function connectBlock(ctx: ChainContext, block: ChainBlock): Promis
         await markDepositStatus(db, deposit.transactionId, "pending");
       }
       if (deposit.transactionId) await markChainPosition(db, [deposit.transactionId], block.height);
-      if (returned) await setUtxoStatus(db, deposit, "available");
+      if (returned) {
+        await setUtxoStatus(db, deposit, "available");
+        await releaseDeposit(db, deposit, ctx.clock.now());
+      }
     }
     await markDepositAddressesUsed(
       db,

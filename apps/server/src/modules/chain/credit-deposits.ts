@@ -6,13 +6,8 @@ import { findDepositAddresses } from "../addresses/index.js";
 import { notices, notify } from "../notifications/index.js";
 import { markDepositCredited } from "../transactions/index.js";
 import type { ChainContext } from "./context.js";
-import {
-  type ChainDepositRow,
-  findCreditable,
-  insertUtxo,
-  lockDepositsWithStatus,
-  updateDeposit,
-} from "./queries.js";
+import { type ChainDepositRow, findCreditable, lockDepositsWithStatus, updateDeposit } from "./queries.js";
+import { insertUtxo } from "./utxo-queries.js";
 
 /** Deposits credited per db transaction batch of one sync (the rest wait for the next). */
 const CREDIT_BATCH = 500;

@@ -9,14 +9,19 @@ export type { BlockListener, ChainContext, ConnectedBlock } from "./context.js";
 export { paymentsIn } from "./payments.js";
 export {
   type ChainDepositRow,
-  claimAvailableUtxos,
   findLastBlock,
   findReorgedDeposits,
+  findUnresolvedReorged,
+} from "./queries.js";
+export { type DepositResolutionOutcome, resolveReorganisedDeposit } from "./resolve-deposit.js";
+export { type SyncReport, syncChain } from "./sync-chain.js";
+export {
+  claimAvailableUtxos,
+  findBankCoins,
   type HotWalletUtxoRow,
   insertUtxo,
   lockUtxosFor,
   releaseUtxosOf,
   spendUtxosOf,
   sumUtxos,
-} from "./queries.js";
-export { type SyncReport, syncChain } from "./sync-chain.js";
+} from "./utxo-queries.js";

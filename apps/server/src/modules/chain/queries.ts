@@ -1,19 +1,13 @@
 import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import {
-  chainBlocks,
-  chainDeposits,
-  type DepositStatus,
-  hotWalletUtxos,
-  users,
-} from "../../db/schema/index.js";
+import { chainBlocks, chainDeposits, type DepositStatus, users } from "../../db/schema/index.js";
 import { textIn } from "../../db/text-in.js";
 
-// The chain module owns chain_blocks, chain_deposits and hot_wallet_utxos: only this file touches them.
+// The chain module owns chain_blocks, chain_deposits and hot_wallet_utxos: only this file touches the
+// first two, and utxo-queries.ts the coins.
 
 export type ChainBlockRow = typeof chainBlocks.$inferSelect;
 export type ChainDepositRow = typeof chainDeposits.$inferSelect;
-export type HotWalletUtxoRow = typeof hotWalletUtxos.$inferSelect;
 
 export async function findLastBlock(db: Db): Promise<ChainBlockRow | undefined> {
   const [row] = await db.select().from(chainBlocks).orderBy(desc(chainBlocks.height)).limit(1);
@@ -59,7 +53,15 @@ export async function updateDeposit(
   values: Partial<
     Pick<
       ChainDepositRow,
-      "status" | "blockHeight" | "blockHash" | "creditedAt" | "reorgedAt" | "transactionId"
+      | "status"
+      | "blockHeight"
+      | "blockHash"
+      | "creditedAt"
+      | "reorgedAt"
+      | "transactionId"
+      | "heldSats"
+      | "resolution"
+      | "resolvedAt"
     >
   >,
 ): Promise<void> {
@@ -109,6 +111,19 @@ export async function lockDepositWithStatus(
   return row;
 }
 
+/** Locks the deposit's row to the end of the db transaction and answers it (undefined: no such deposit). */
+export async function lockDeposit(
+  db: Db,
+  { txid, vout }: { txid: string; vout: number },
+): Promise<ChainDepositRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chainDeposits)
+    .where(and(eq(chainDeposits.txid, txid), eq(chainDeposits.vout, vout)))
+    .for("update");
+  return row;
+}
+
 /**
  * Locks the rows of these deposits that still have `status`, in (txid, vout) order, and answers them:
  * the claim of a batch of credits (the others were credited or failed meanwhile).
@@ -134,83 +149,19 @@ export async function lockDepositsWithStatus(
     .for("update");
 }
 
-export async function insertUtxo(db: Db, row: HotWalletUtxoRow): Promise<void> {
-  await db.insert(hotWalletUtxos).values(row).onConflictDoNothing();
-}
-
-export async function setUtxoStatus(
-  db: Db,
-  { txid, vout }: { txid: string; vout: number },
-  status: HotWalletUtxoRow["status"],
-): Promise<void> {
-  await db
-    .update(hotWalletUtxos)
-    .set({ status })
-    .where(and(eq(hotWalletUtxos.txid, txid), eq(hotWalletUtxos.vout, vout)));
-}
-
-/** The hot wallet's coins by status, summed (the books compare this with the ledger). */
-export async function sumUtxos(db: Db): Promise<Record<HotWalletUtxoRow["status"], bigint>> {
-  const rows = await db
-    .select({
-      status: hotWalletUtxos.status,
-      total: sql<string>`coalesce(sum(${hotWalletUtxos.valueSats}), 0)`,
-    })
-    .from(hotWalletUtxos)
-    .groupBy(hotWalletUtxos.status);
-  const totals = { available: 0n, locked: 0n, spent: 0n, missing: 0n, written_off: 0n };
-  for (const row of rows) totals[row.status] = BigInt(row.total);
-  return totals;
-}
-
-/**
- * The hot wallet's spendable coins, largest first, locked to the end of the db transaction; coins another
- * payout holds at this moment are skipped, so two payouts never pick one coin.
- */
-export async function claimAvailableUtxos(db: Db, limit: number): Promise<HotWalletUtxoRow[]> {
+/** Credited deposits a reorganisation took out of the chain that are neither back nor resolved. */
+export async function findUnresolvedReorged(db: Db): Promise<ChainDepositRow[]> {
   return db
     .select()
-    .from(hotWalletUtxos)
-    .where(eq(hotWalletUtxos.status, "available"))
-    .orderBy(desc(hotWalletUtxos.valueSats), hotWalletUtxos.txid, hotWalletUtxos.vout)
-    .limit(limit)
-    .for("update", { skipLocked: true });
-}
-
-/** The coins a payout spends: locked until it confirms (spent) or is refused (available again). */
-export async function lockUtxosFor(
-  db: Db,
-  payoutTxid: string,
-  coins: ReadonlyArray<{ txid: string; vout: number }>,
-): Promise<void> {
-  for (const coin of coins) {
-    await db
-      .update(hotWalletUtxos)
-      .set({ status: "locked", spentBy: payoutTxid })
-      .where(
-        and(
-          eq(hotWalletUtxos.txid, coin.txid),
-          eq(hotWalletUtxos.vout, coin.vout),
-          eq(hotWalletUtxos.status, "available"),
-        ),
-      );
-  }
-}
-
-/** The payout confirmed: its coins are spent. */
-export async function spendUtxosOf(db: Db, payoutTxid: string): Promise<void> {
-  await db
-    .update(hotWalletUtxos)
-    .set({ status: "spent" })
-    .where(and(eq(hotWalletUtxos.spentBy, payoutTxid), eq(hotWalletUtxos.status, "locked")));
-}
-
-/** The payout was refused for good: its coins are free again. */
-export async function releaseUtxosOf(db: Db, payoutTxid: string): Promise<void> {
-  await db
-    .update(hotWalletUtxos)
-    .set({ status: "available", spentBy: null })
-    .where(and(eq(hotWalletUtxos.spentBy, payoutTxid), eq(hotWalletUtxos.status, "locked")));
+    .from(chainDeposits)
+    .where(
+      and(
+        sql`${chainDeposits.reorgedAt} is not null`,
+        isNull(chainDeposits.resolution),
+        isNull(chainDeposits.blockHeight),
+      ),
+    )
+    .orderBy(chainDeposits.reorgedAt);
 }
 
 /** Credited deposits whose block left the best chain (flagged for staff), newest flag first. */

@@ -135,7 +135,7 @@ describe("the chain follower on the sandbox", () => {
     expect(await customerBalance(t.db, user.id)).toBe(0n);
   });
 
-  it("flags a credited payment that leaves the chain, and never credits it twice", async () => {
+  it("holds a credited payment that leaves the chain, and never credits it twice", async () => {
     const ctx = context();
     const { user, address } = await customerWithAddress();
     const txid = await node.pay(address, 60_000n);
@@ -146,8 +146,47 @@ describe("the chain follower on the sandbox", () => {
     await node.reorg(1, { drop: true });
     const report = await syncChain(ctx);
     expect(report.disconnected).toBe(1);
-    expect(await depositOf(txid)).toMatchObject({ status: "credited", reorgedAt: expect.any(Date) });
-    expect(await customerBalance(t.db, user.id)).toBe(60_000n);
+    expect(await depositOf(txid)).toMatchObject({
+      status: "credited",
+      reorgedAt: expect.any(Date),
+      heldSats: 60_000n,
+    });
+    // Held from the customer (deposit suspense), not spendable, and they are told.
+    expect(await customerBalance(t.db, user.id)).toBe(0n);
+    await node.mine(2);
+    await syncChain(ctx);
+    expect(await customerBalance(t.db, user.id)).toBe(0n);
+  });
+
+  it("holds what the customer still has of it, and releases the hold when it is back: twice over", async () => {
+    const ctx = context();
+    const { user, address } = await customerWithAddress();
+    const txid = await node.pay(address, 80_000n);
+    await node.mine(1);
+    await syncChain(ctx);
+    for (let round = 1; round <= 2; round++) {
+      // Its block replaced without dropping it: back to the mempool, then into the new chain's first block.
+      const depth = (await node.tip()).height - ((await depositOf(txid)).blockHeight ?? 0) + 1;
+      await node.reorg(depth);
+      await syncChain(ctx);
+      expect(await depositOf(txid)).toMatchObject({ heldSats: null, reorgedAt: null });
+      expect(await customerBalance(t.db, user.id)).toBe(80_000n);
+    }
+    const held = await t.db.execute<{ kind: string; n: string }>(
+      sql`select kind, count(*)::text as n from ledger_transfers
+           where reference = ${`deposit:${txid}:${(await depositOf(txid)).vout}`} and kind <> 'deposit'
+           group by kind order by kind`,
+    );
+    // Each round held it in the block that left and released it in the block that replaced it.
+    expect(held.rows).toEqual([
+      { kind: "deposit_hold", n: "2" },
+      { kind: "deposit_release", n: "2" },
+    ]);
+    const told = await t.db.execute<{ kind: string }>(
+      sql`select kind from notifications where user_id = ${user.id} and kind like 'deposit_%' order by created_at, kind`,
+    );
+    // The hold is always told (protective); the release follows Transaction Alerts, off by default.
+    expect(told.rows.map((row) => row.kind)).toEqual(["deposit_on_hold", "deposit_on_hold"]);
   });
 
   it("counts a payment once when it is seen in the mempool, in a block, out of it and in another", async () => {

@@ -53,6 +53,49 @@ export const notices = {
     title: "Bitcoin received",
     message: `${btc(amount)} sent to your address ${address} is confirmed and in your balance.`,
   }),
+  depositOnHold: ({ amount, held, address }: { amount: bigint; held: bigint; address: string }): Told => ({
+    kind: "deposit_on_hold",
+    status: "warning",
+    title: "Deposit on hold",
+    message: `On hold: the network reversed this deposit. ${btc(amount)} sent to your address ${address} is no longer confirmed, so ${btc(held)} of your balance is held until it confirms again.`,
+  }),
+  depositReleased: ({
+    amount,
+    address,
+    why,
+  }: {
+    amount: bigint;
+    address: string;
+    why: "confirmed" | "absorbed";
+  }): Told => ({
+    kind: "deposit_released",
+    status: "success",
+    title: "Hold lifted",
+    message:
+      why === "confirmed"
+        ? `${btc(amount)} sent to your address ${address} is confirmed again: the hold is lifted and the amount is in your balance.`
+        : `The bank covers the reversed deposit of ${btc(amount)} to your address ${address}: the hold is lifted and the amount is yours.`,
+  }),
+  depositReversed: ({
+    amount,
+    taken,
+    address,
+  }: {
+    amount: bigint;
+    taken: bigint;
+    address: string;
+  }): Told => ({
+    kind: "deposit_reversed",
+    status: "warning",
+    title: "Deposit reversed",
+    message: `The network reversed your deposit of ${btc(amount)} to your address ${address} and it did not confirm again, so ${btc(taken)} held on your account was taken back.`,
+  }),
+  solvencyAlert: ({ problems, detail }: { problems: readonly string[]; detail: string }): Told => ({
+    kind: "solvency_alert",
+    status: "warning",
+    title: "Payouts paused: the books need a look",
+    message: `The solvency watchdog paused payouts. ${problems.join(" ")} ${detail} Withdrawals wait (transfers between customers go on) until the checks hold again or staff resume payouts on the Books tab.`,
+  }),
   suspiciousSignIn: ({
     device,
     location,
