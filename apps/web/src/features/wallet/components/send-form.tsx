@@ -1,9 +1,4 @@
-import {
-  NOTE_MAX_LENGTH,
-  type SendForm as SendFormValues,
-  sendMessages,
-  type WalletSummary,
-} from "@satsbank/shared";
+import { NOTE_MAX_LENGTH, type SendForm as SendFormValues, type WalletSummary } from "@satsbank/shared";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -19,6 +14,7 @@ import { newIdempotencyKey } from "../lib/idempotency-key";
 import { sendErrorToast } from "../lib/send-error";
 import { leftTodaySats, maxSendSats, sendableSats } from "../lib/sendable";
 import { fieldProblem, type SendField, validateSend } from "../lib/validate-send";
+import { sentToast } from "../lib/withdrawal-wait";
 import { type OwnWallet, OwnWalletButton } from "./own-wallet-button";
 import { SendAmountField } from "./send-amount-field";
 import { type SendReview, SendReviewDialog } from "./send-review-dialog";
@@ -154,8 +150,9 @@ export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: Se
       <SendReviewDialog
         review={review}
         onClose={() => setReview(null)}
-        onSent={() => {
-          notify.success(sendMessages.sent);
+        onSent={(sent, { quote }) => {
+          const told = sentToast(sent, quote.withdrawal?.approvalsNeeded ?? 0);
+          notify.success(told.title, told.text);
           void navigate(paths.dashboard);
         }}
       />

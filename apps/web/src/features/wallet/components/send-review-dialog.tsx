@@ -1,4 +1,4 @@
-import type { SendQuote } from "@satsbank/shared";
+import type { SendQuote, Transaction } from "@satsbank/shared";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import {
@@ -15,6 +15,7 @@ import { notify } from "@/lib/notify";
 import { useSendBitcoin } from "../api/send-bitcoin";
 import { sendErrorToast } from "../lib/send-error";
 import { SendReviewTo } from "./send-review-to";
+import { WithdrawalWaitNotice } from "./withdrawal-wait-notice";
 
 /** A quoted send waiting for "Confirm & Send". */
 export interface SendReview {
@@ -29,7 +30,8 @@ export interface SendReview {
 export interface SendReviewDialogProps {
   review: SendReview | null;
   onClose: () => void;
-  onSent: () => void;
+  /** The send is made: its transaction says whether a withdrawal was sent or waits (held, for staff). */
+  onSent: (sent: Transaction, review: SendReview) => void;
 }
 
 /** Trying again with the same key is safe; only network trouble and server faults are worth it. */
@@ -51,9 +53,16 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
 /** A withdrawal is not final when it is sent: say so before the customer confirms it. */
 const WITHDRAWAL_NOTICE = "Sent on the Bitcoin network: it shows as pending until it is confirmed.";
 
+/** A withdrawal that will wait (held, or for staff) can still be cancelled until it is sent. */
+function waits(quote: SendQuote): boolean {
+  return (
+    quote.withdrawal !== null && (quote.withdrawal.holdHours !== null || quote.withdrawal.approvalsNeeded > 0)
+  );
+}
+
 /**
  * The send review ("Review Transaction"): payee or outside address, amount, network fee, total and note,
- * then Cancel or "Confirm & Send".
+ * what a withdrawal will wait for (a hold, staff's review), then Cancel or "Confirm & Send".
  */
 export function SendReviewDialog({ review, onClose, onSent }: SendReviewDialogProps) {
   const send = useSendBitcoin();
@@ -69,7 +78,7 @@ export function SendReviewDialog({ review, onClose, onSent }: SendReviewDialogPr
         idempotencyKey: review.idempotencyKey,
       },
       {
-        onSuccess: onSent,
+        onSuccess: (sent) => onSent(sent, review),
         onError: (error) => {
           const { title, text } = sendErrorToast(error, "Send failed");
           notify.error(title, text);
@@ -91,7 +100,11 @@ export function SendReviewDialog({ review, onClose, onSent }: SendReviewDialogPr
         <DialogContent showCloseButton={!sending}>
           <DialogHeader>
             <DialogTitle>Review Transaction</DialogTitle>
-            <DialogDescription>Check the details. A send cannot be undone.</DialogDescription>
+            <DialogDescription>
+              {waits(review.quote)
+                ? "Check the details. Until it is sent, you can cancel it from your history."
+                : "Check the details. A send cannot be undone."}
+            </DialogDescription>
           </DialogHeader>
           <dl className="divide-y">
             <Row label="To">
@@ -108,6 +121,7 @@ export function SendReviewDialog({ review, onClose, onSent }: SendReviewDialogPr
               </Row>
             )}
           </dl>
+          <WithdrawalWaitNotice wait={review.quote.withdrawal} />
           {review.quote.kind === "withdrawal" && (
             <p className="text-sm text-muted-foreground">{WITHDRAWAL_NOTICE}</p>
           )}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { holdText, reviewText, sentToast } from "./withdrawal-wait";
+
+describe("withdrawal wait words", () => {
+  it("counts hours and reviewers", () => {
+    expect(holdText(1)).toBe("1 hour");
+    expect(holdText(24)).toBe("24 hours");
+    expect(reviewText(1)).toBe("It will be reviewed by our staff before it is sent.");
+    expect(reviewText(2)).toBe("It will be reviewed by two members of our staff before it is sent.");
+  });
+
+  it("a send that did not wait, or a transfer, keeps the specification's toast", () => {
+    expect(sentToast({ withdrawal: null }, 0)).toEqual({ title: "Bitcoin sent successfully" });
+    expect(sentToast({ withdrawal: { state: "queued", heldUntil: null, reason: null } }, 0)).toEqual({
+      title: "Bitcoin sent successfully",
+    });
+  });
+});

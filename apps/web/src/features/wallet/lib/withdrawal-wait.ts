@@ -1,0 +1,43 @@
+import { sendMessages, type Transaction } from "@satsbank/shared";
+import { dateTimeText } from "@/lib/date-text";
+
+/** 1 -> "1 hour", 24 -> "24 hours". */
+export function holdText(hours: number): string {
+  return `${hours} ${hours === 1 ? "hour" : "hours"}`;
+}
+
+/** Who must approve a withdrawal before it is sent: one member of staff, or two different ones. */
+export function reviewText(approvalsNeeded: number): string {
+  return approvalsNeeded >= 2
+    ? "It will be reviewed by two members of our staff before it is sent."
+    : "It will be reviewed by our staff before it is sent.";
+}
+
+/** A send's success toast: its title and, when there is more to say, its text. */
+export interface SentToast {
+  title: string;
+  text?: string;
+}
+
+/**
+ * What the toast says once a send is confirmed. Money that left at once is the specification's "Bitcoin
+ * sent successfully"; a withdrawal that waits (held, or for staff) has not been sent, so the toast says
+ * what it waits for.
+ */
+export function sentToast(sent: Pick<Transaction, "withdrawal">, approvalsNeeded: number): SentToast {
+  const progress = sent.withdrawal;
+  if (progress?.state === "held" && progress.heldUntil !== null) {
+    const after = approvalsNeeded > 0 ? " After the hold, our staff review it." : "";
+    return {
+      title: `Withdrawal held until ${dateTimeText(progress.heldUntil)}`,
+      text: `It is sent then, unless you cancel it from your history.${after}`,
+    };
+  }
+  if (progress?.state === "awaiting_approval") {
+    return {
+      title: "Waiting for approval",
+      text: `${reviewText(approvalsNeeded)} You can cancel it from your history until then.`,
+    };
+  }
+  return { title: sendMessages.sent };
+}
