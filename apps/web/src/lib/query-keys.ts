@@ -1,6 +1,7 @@
 import type {
   AdminTransactionStatusFilter,
   AdminTransactionTypeFilter,
+  ApprovalsFilter,
   AuditAction,
   CustomerSort,
   HistoryFilter,
@@ -95,6 +96,11 @@ export const queryKeys = {
     kycReviews: {
       all: ["admin", "kyc-reviews"] as const,
       list: (status: KycSubmissionStatus) => ["admin", "kyc-reviews", status] as const,
+    },
+    /** Approvals: withdrawals waiting for staff (or held), by filter (pages of `AdminWithdrawalPage`). */
+    approvals: {
+      all: ["admin", "approvals"] as const,
+      list: (status: ApprovalsFilter) => ["admin", "approvals", status] as const,
     },
     support: {
       all: ["admin", "support"] as const,

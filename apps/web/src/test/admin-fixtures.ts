@@ -3,6 +3,7 @@ import type {
   AdminMe,
   AdminSupportRequest,
   AdminTransaction,
+  AdminWithdrawal,
   AuditEvent,
   Books,
   CustomerDetails,
@@ -193,6 +194,62 @@ export function supportRequest(overrides: Partial<AdminSupportRequest> = {}): Ad
     createdAt: localIso(2025, 4, 16, 8, 0),
     customer: { id: ada.id, name: ada.name, email: ada.email, username: ada.username },
     replies: [],
+    ...overrides,
+  };
+}
+
+/** Another member of staff (a second approval must come from someone else: four eyes). */
+export const approver = { id: "2d9c5e4a-7b3f-4e0a-9d4c-8f6b3c9e5a12", name: "Approver" } as const;
+
+/**
+ * Ada's withdrawal of 0.02 BTC waiting for one approval (above the review amount) to an address nobody
+ * paid before, with her context: verified, two recent sends, one sign-in.
+ */
+export function adminWithdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
+  return {
+    id: "6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d",
+    customer: { id: ada.id, name: ada.name, email: ada.email, username: ada.username },
+    address: BC_ADDRESS,
+    amountSats: "2000000",
+    feeSats: "1000",
+    status: "awaiting_approval",
+    approvalsNeeded: 1,
+    reviewReason: "amount",
+    heldUntil: null,
+    rejectionReason: null,
+    decisions: [],
+    context: {
+      kycLevel: 1,
+      accountCreatedAt: localIso(2025, 1, 2, 3, 4),
+      recentSends: [
+        {
+          id: "7b8c9d0e-1f2a-4b3c-9d4e-5f6a7b8c9d0e",
+          amountSats: "120000",
+          to: "demo",
+          status: "completed",
+          createdAt: localIso(2025, 4, 10, 9, 30),
+        },
+        {
+          id: "8c9d0e1f-2a3b-4c4d-8e5f-6a7b8c9d0e1f",
+          amountSats: "50000",
+          to: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+          status: "failed",
+          createdAt: localIso(2025, 4, 12, 18, 0),
+        },
+      ],
+      recentSignIns: [
+        {
+          id: "9d0e1f2a-3b4c-4d5e-9f6a-7b8c9d0e1f2a",
+          timestamp: localIso(2025, 4, 17, 11, 58),
+          ipAddress: "203.0.113.7",
+          device: "Firefox on Linux",
+          location: "Lisbon, Portugal",
+          status: "success",
+        },
+      ],
+      addressHistory: { byCustomer: 0, byOthers: 0, firstPaidAt: null },
+    },
+    createdAt: localIso(2025, 4, 17, 12, 3),
     ...overrides,
   };
 }

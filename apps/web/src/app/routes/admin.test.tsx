@@ -11,6 +11,7 @@ const emptyLists: Record<string, StubHandler> = {
   "GET /api/admin/customers": () => ({ items: [], page: 1, pageSize: 20, total: 0 }),
   "GET /api/admin/transactions": () => ({ items: [], nextCursor: null }),
   "GET /api/admin/kyc/submissions": () => ({ items: [], nextCursor: null }),
+  "GET /api/admin/withdrawals": () => ({ items: [], nextCursor: null }),
   "GET /api/admin/support": () => ({ items: [], nextCursor: null }),
   "GET /api/admin/audit": () => ({ items: [], nextCursor: null }),
   "GET /api/admin/books": () => books(),
@@ -26,7 +27,7 @@ function renderAdmin(
 }
 
 describe("admin dashboard", () => {
-  it("shows the header with the role's label and the six tabs, Banking Customers first", async () => {
+  it("shows the header with the role's label and the seven tabs, Banking Customers first", async () => {
     const { fetchMock } = renderAdmin(() => adminMe());
     expect(await screen.findByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeInTheDocument();
     expect(await screen.findByText("Access Level: Super Admin")).toBeInTheDocument();
@@ -35,7 +36,15 @@ describe("admin dashboard", () => {
       within(tabs)
         .getAllByRole("tab")
         .map((tab) => tab.textContent),
-    ).toEqual(["Banking Customers", "Transaction History", "KYC Reviews", "Support", "Books", "Audit Log"]);
+    ).toEqual([
+      "Banking Customers",
+      "Transaction History",
+      "KYC Reviews",
+      "Approvals",
+      "Support",
+      "Books",
+      "Audit Log",
+    ]);
     expect(within(tabs).getByRole("tab", { name: "Banking Customers" })).toHaveAttribute(
       "aria-selected",
       "true",
@@ -45,6 +54,17 @@ describe("admin dashboard", () => {
     expect(screen.queryByRole("note", { name: "Two-factor authentication is off" })).not.toBeInTheDocument();
     // A tab's data loads when it is first opened.
     expect(queriesTo(fetchMock, "/api/admin/books")).toEqual([]);
+    expect(queriesTo(fetchMock, "/api/admin/withdrawals")).toEqual([]);
+  });
+
+  it("the Approvals tab opens from the URL on the queue of withdrawals waiting for approval", async () => {
+    const { fetchMock } = renderAdmin(() => adminMe(), {}, "/admin?tab=approvals");
+    expect(await screen.findByRole("tab", { name: "Approvals" })).toHaveAttribute("aria-selected", "true");
+    const panel = screen.getByRole("tabpanel", { name: "Approvals" });
+    expect(await within(panel).findByText("No withdrawals are waiting for approval")).toBeInTheDocument();
+    expect(new Set(queriesTo(fetchMock, "/api/admin/withdrawals"))).toEqual(
+      new Set(["status=awaiting_approval"]),
+    );
   });
 
   it("opens a tab from the URL and keeps the open tab there; a visited tab keeps its search", async () => {

@@ -1,6 +1,7 @@
 import { type ComponentType, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { ApprovalsTab } from "./approvals-tab";
 import { AuditLogTab } from "./audit-log-tab";
 import { BooksTab } from "./books-tab";
 import { CustomersTab } from "./customers-tab";
@@ -13,6 +14,7 @@ const TABS = [
   { value: "customers", label: "Banking Customers", Panel: CustomersTab },
   { value: "transactions", label: "Transaction History", Panel: TransactionsTab },
   { value: "kyc", label: "KYC Reviews", Panel: KycReviewsTab },
+  { value: "approvals", label: "Approvals", Panel: ApprovalsTab },
   { value: "support", label: "Support", Panel: SupportTab },
   { value: "books", label: "Books", Panel: BooksTab },
   { value: "audit", label: "Audit Log", Panel: AuditLogTab },

@@ -1,11 +1,10 @@
 import { accountTypeLabels, type CustomerDetails } from "@satsbank/shared";
 import { btcText } from "@/lib/money-text";
 import { adminDateText } from "../lib/admin-time";
+import { kycLevelText } from "../lib/kyc-level";
 import { CustomerKycBadge, CustomerStatusBadge } from "./customer-badges";
 import { CustomerStatusDialog } from "./customer-status-dialog";
 import { DetailsSection, Fact } from "./details-section";
-
-const LEVELS = ["Not verified", "Level 1: identity and address", "Level 2: enhanced"] as const;
 
 export interface UserDetailsProfileProps {
   customer: CustomerDetails["customer"];
@@ -42,7 +41,7 @@ export function UserDetailsProfile({ customer, kycLevel }: UserDetailsProfilePro
         <Fact term="KYC Status">
           <CustomerKycBadge status={customer.kycStatus} />
         </Fact>
-        <Fact term="Verification level">{LEVELS[kycLevel] ?? String(kycLevel)}</Fact>
+        <Fact term="Verification level">{kycLevelText(kycLevel)}</Fact>
         <Fact term="Customer ID">
           <span className="font-mono text-xs">{customer.id}</span>
         </Fact>
