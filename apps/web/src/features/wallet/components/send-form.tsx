@@ -151,8 +151,9 @@ export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: Se
         review={review}
         onClose={() => setReview(null)}
         onSent={(sent, { quote }) => {
-          const told = sentToast(sent, quote.withdrawal?.approvalsNeeded ?? 0);
-          notify.success(told.title, told.text);
+          void sentToast(sent, quote.withdrawal?.approvalsNeeded ?? 0).then((told) =>
+            notify.success(told.title, told.text),
+          );
           void navigate(paths.dashboard);
         }}
       />

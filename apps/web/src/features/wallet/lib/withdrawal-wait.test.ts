@@ -9,9 +9,9 @@ describe("withdrawal wait words", () => {
     expect(reviewText(2)).toBe("It will be reviewed by two members of our staff before it is sent.");
   });
 
-  it("a send that did not wait, or a transfer, keeps the specification's toast", () => {
-    expect(sentToast({ withdrawal: null }, 0)).toEqual({ title: "Bitcoin sent successfully" });
-    expect(sentToast({ withdrawal: { state: "queued", heldUntil: null, reason: null } }, 0)).toEqual({
+  it("a send that did not wait, or a transfer, keeps the specification's toast", async () => {
+    expect(await sentToast({ withdrawal: null }, 0)).toEqual({ title: "Bitcoin sent successfully" });
+    expect(await sentToast({ withdrawal: { state: "queued", heldUntil: null, reason: null } }, 0)).toEqual({
       title: "Bitcoin sent successfully",
     });
   });

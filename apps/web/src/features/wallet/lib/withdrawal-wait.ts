@@ -1,5 +1,4 @@
 import { sendMessages, type Transaction } from "@satsbank/shared";
-import { dateTimeText } from "@/lib/date-text";
 
 /** 1 -> "1 hour", 24 -> "24 hours". */
 export function holdText(hours: number): string {
@@ -22,12 +21,16 @@ export interface SentToast {
 /**
  * What the toast says once a send is confirmed. Money that left at once is the specification's "Bitcoin
  * sent successfully"; a withdrawal that waits (held, or for staff) has not been sent, so the toast says
- * what it waits for.
+ * what it waits for. The date formatting loads only for a hold: the send screen does not carry it.
  */
-export function sentToast(sent: Pick<Transaction, "withdrawal">, approvalsNeeded: number): SentToast {
+export async function sentToast(
+  sent: Pick<Transaction, "withdrawal">,
+  approvalsNeeded: number,
+): Promise<SentToast> {
   const progress = sent.withdrawal;
   if (progress?.state === "held" && progress.heldUntil !== null) {
     const after = approvalsNeeded > 0 ? " After the hold, our staff review it." : "";
+    const { dateTimeText } = await import("@/lib/date-text");
     return {
       title: `Withdrawal held until ${dateTimeText(progress.heldUntil)}`,
       text: `It is sent then, unless you cancel it from your history.${after}`,
