@@ -39,6 +39,7 @@ import {
   notificationRoutes,
   notificationStreamRoutes,
 } from "./modules/notifications/index.js";
+import { solvencyRoutes } from "./modules/solvency/index.js";
 import { supportRoutes } from "./modules/support/index.js";
 import { transactionRoutes } from "./modules/transactions/index.js";
 import { type WalletContext, walletRoutes } from "./modules/wallet/index.js";
@@ -212,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (config.apiDocs) await app.register(openApi, { brandName: config.brandName });
 
   // Modules.
-  await app.register(healthRoutes, { dbPing: deps.dbPing });
+  await app.register(healthRoutes, { dbPing: deps.dbPing, db });
   // Off unless METRICS=true; then only with METRICS_TOKEN, or from loopback (see the plugin).
   if (config.metrics.enabled) {
     await app.register(metricsRoutes, {
@@ -256,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       staffTwoFactorRequired: config.staffTwoFactorRequired,
     },
   });
+  await app.register(solvencyRoutes, { ctx: { db, clock } });
   await app.register(notificationRoutes, { ctx: { db, clock } });
   await app.register(notificationStreamRoutes, {
     ctx: { db, clock },

@@ -108,6 +108,16 @@ export const apiPaths = {
       `/api/admin/withdrawals/${encodeURIComponent(withdrawalId)}/reject`,
     /** `GET`: the books' invariants, pending withdrawals, reorganised deposits, the follower's lag. */
     books: "/api/admin/books",
+    /** `POST /api/admin/books/deposits/:txid/:vout/reverse`: a reorganised deposit taken back (a reason). */
+    reverseDeposit: (txid: string, vout: number) =>
+      `/api/admin/books/deposits/${encodeURIComponent(txid)}/${vout}/reverse`,
+    /** `POST /api/admin/books/deposits/:txid/:vout/absorb`: a reorganised deposit the bank bears (a reason). */
+    absorbDeposit: (txid: string, vout: number) =>
+      `/api/admin/books/deposits/${encodeURIComponent(txid)}/${vout}/absorb`,
+    /** `GET`: the solvency watchdog's last check and whether payouts are paused. */
+    solvency: "/api/admin/solvency",
+    /** `POST`: staff resume paused payouts by hand, with a reason. */
+    solvencyResume: "/api/admin/solvency/resume",
     /** `GET`: the audit log (search, keyset pages); read-only. */
     audit: "/api/admin/audit",
   },

@@ -35,6 +35,10 @@ export const errorReasonSchema = z.enum([
   "keyReused",
   /** A withdrawal already on its way (in a payout, or finished) cannot be cancelled. */
   "notCancellable",
+  /** A send to one of the bank's own addresses (its change, an address not yet issued, the vault). */
+  "ownAddress",
+  /** The solvency watchdog paused payouts: a new withdrawal waits (503); transfers go on. */
+  "withdrawalsPaused",
   /** The account was deactivated by staff: it cannot sign in or send. */
   "accountInactive",
   /** Production staff without an authenticator app: enrol one before the dashboard opens. */

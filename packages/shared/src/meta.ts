@@ -12,7 +12,12 @@ export const metaResponseSchema = z.object({
 export type MetaResponse = z.infer<typeof metaResponseSchema>;
 
 export const healthResponseSchema = z.object({
-  status: z.enum(["ok", "unavailable"]),
+  /**
+   * `ok`; `degraded` (200: the API serves, but the solvency watchdog paused payouts: `reason` says why);
+   * `unavailable` (503: no database).
+   */
+  status: z.enum(["ok", "degraded", "unavailable"]),
   database: z.enum(["up", "down"]),
+  reason: z.string().optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

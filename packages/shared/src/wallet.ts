@@ -70,6 +70,14 @@ export const sendErrors = {
     title: "Cannot cancel",
     text: "This withdrawal can no longer be cancelled: it is already on its way",
   },
+  ownAddress: {
+    title: "Address not allowed",
+    text: "This address belongs to the bank itself: send to a customer's username or an address outside the bank.",
+  },
+  withdrawalsPaused: {
+    title: "Withdrawals paused",
+    text: "Withdrawals are paused while the bank checks its books. Your money is safe; please try again later.",
+  },
   accountInactive: {
     title: "Account deactivated",
     text: "This account has been deactivated. Please contact us to reactivate it.",
@@ -129,6 +137,12 @@ export const walletSummarySchema = z.object({
   balanceSats: satsSchema,
   /** The most a transfer to another customer can move now (no network fee inside the bank). */
   spendableSats: satsSchema,
+  /**
+   * Held from the balance because the network reversed a deposit after it was credited ("On hold: the
+   * network reversed this deposit"): not in `balanceSats`, given back if the deposit confirms again. "0"
+   * when nothing is held.
+   */
+  onHoldSats: satsSchema,
   /** The network fee of a withdrawal (a send to an address outside the bank): WITHDRAWAL_FEE_SAT. */
   withdrawalFeeSats: satsSchema,
   /** The rolling 24-hour send limit of the customer's verification level; null at level 0 (no sending). */

@@ -32,6 +32,9 @@ beforeAll(async () => {
   t.app.get("/api/test/unavailable", async () => {
     throw new AppError("SERVICE_UNAVAILABLE", "bitcoind at 10.0.0.7 is down");
   });
+  t.app.get("/api/test/paused", async () => {
+    throw new AppError("SERVICE_UNAVAILABLE", "Withdrawals are paused.", undefined, "withdrawalsPaused");
+  });
   t.app.get("/api/test/limited", async () => {
     throw new RateLimitedError("Too many attempts. Please wait a few minutes and try again.", 42);
   });
@@ -121,6 +124,16 @@ describe("error responses", () => {
     expect(errorOf(res.body)).toEqual({
       code: "SERVICE_UNAVAILABLE",
       message: "Service temporarily unavailable",
+    });
+  });
+
+  it("shows the text of a 5xx refusal written for the customer (one with a reason)", async () => {
+    const res = await t.app.inject({ url: "/api/test/paused" });
+    expect(res.statusCode).toBe(503);
+    expect(errorOf(res.body)).toEqual({
+      code: "SERVICE_UNAVAILABLE",
+      message: "Withdrawals are paused.",
+      reason: "withdrawalsPaused",
     });
   });
 

@@ -19,7 +19,8 @@ const codeForStatus: Partial<Record<number, ErrorCode>> = {
   503: "SERVICE_UNAVAILABLE",
 };
 
-// A 5xx never shows its own text: it may carry SQL, paths or secrets. The log keeps the detail.
+// A 5xx never shows its own text: it may carry SQL, paths or secrets. The log keeps the detail. (An
+// AppError with a reason is a refusal the code wrote for the customer: its text is shown.)
 const hiddenMessage = (status: number) =>
   status === 503 ? "Service temporarily unavailable" : "Internal server error";
 
@@ -73,9 +74,11 @@ function statusOf(error: unknown): number | undefined {
 export function mapError(error: unknown): MappedError {
   if (error instanceof AppError) {
     const status = errorStatus[error.code];
-    const message = status >= 500 ? hiddenMessage(status) : error.message;
-    if (status >= 500) return { status, body: body(error.code, message) };
-    return { status, body: body(error.code, message, error.fields, error.reason) };
+    // A refusal with a reason was written for the customer (withdrawalsPaused: a 503 that says why).
+    if (status >= 500 && error.reason === undefined) {
+      return { status, body: body(error.code, hiddenMessage(status)) };
+    }
+    return { status, body: body(error.code, error.message, error.fields, error.reason) };
   }
   if (isDatabaseUnavailable(error)) {
     return { status: 503, body: body("SERVICE_UNAVAILABLE", DATABASE_UNAVAILABLE_MESSAGE) };

@@ -292,6 +292,26 @@ function cases(email: string): Case[] {
       other: ["requestId"],
     },
     { method: "GET", route: "/api/admin/books", ...none },
+    ...(["reverse", "absorb"] as const).map(
+      (action): Case => ({
+        method: "POST",
+        route: `/api/admin/books/deposits/:txid/:vout/${action}`,
+        part: "body",
+        params: { txid: "ab".repeat(32), vout: "0" },
+        valid: { reason: "The deposit did not come back" },
+        text: ["reason"],
+        other: [],
+      }),
+    ),
+    { method: "GET", route: "/api/admin/solvency", ...none },
+    {
+      method: "POST",
+      route: "/api/admin/solvency/resume",
+      part: "body",
+      valid: { reason: "Checked the node by hand" },
+      text: ["reason"],
+      other: [],
+    },
     {
       method: "GET",
       route: "/api/admin/audit",

@@ -17,8 +17,8 @@ import { markVerified } from "./mark-verified.js";
 import { balanceOf, expectBooksBalanced, insertCustomer } from "./money-helpers.js";
 import { type ServerProcess, startServerProcess } from "./server-process.js";
 
-/** A valid regtest address that is no customer's: a send to it is a withdrawal. */
-export const OUTSIDE = "bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk";
+/** A valid regtest address outside the bank (BIP173's P2WPKH example): a send to it is a withdrawal. */
+export const OUTSIDE = "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080";
 export const FUNDS = 5_000_000n;
 const WITHDRAWAL_FEE = 1000n;
 

@@ -11,21 +11,48 @@ import {
   trackPayouts,
 } from "../modules/withdrawals/index.js";
 
-/** One pass of the worker: what the follower read, what the payouts did, how many holds ended. */
-export type PassReport = SyncReport & { payouts: PayoutsReport; payOut: PayOutReport; released: number };
+/**
+ * One pass of the worker: what the follower read, what the payouts did (`paused`: the solvency watchdog
+ * held the queued withdrawals back), how many holds ended, and the watchdog's last check of the pass.
+ */
+export type PassReport = SyncReport & {
+  payouts: PayoutsReport;
+  payOut: PayOutReport | { outcome: "paused" };
+  released: number;
+  solvency: SolvencyReport;
+};
+
+/** What a pass may add to the follower's context. */
+export type PassOptions = {
+  /** The watchdog also checks every balance against its transfers (a read of every transfer). */
+  transfers?: boolean;
+  /** The vault's coins on the chain (the vault module's port); none: the vault counts nothing. */
+  vaultReserves?: VaultReserves;
+};
 
 /**
- * One pass: follow the chain (blocks, deposits, the blocks payouts are in), move the open payouts on
- * (settle the deep ones, send again the ones not accepted), end the holds that are over, then pay the
- * queued withdrawals.
+ * One pass: follow the chain (blocks, deposits, the blocks payouts are in) and check the books against
+ * it (the solvency watchdog); move the open payouts on (settle the deep ones, send again the ones not
+ * accepted), checking again if they moved; end the holds that are over; then, unless the watchdog paused
+ * payouts, pay the queued withdrawals, and check once more after a payout.
  */
-export async function runPass(ctx: ChainContext): Promise<PassReport> {
+export async function runPass(ctx: ChainContext, options: PassOptions = {}): Promise<PassReport> {
+  const watchdog = { ...ctx, ...(options.vaultReserves ? { vaultReserves: options.vaultReserves } : {}) };
   const sync = await syncChain(ctx);
+  let solvency = await watchSolvency(watchdog, { transfers: options.transfers ?? false });
   const payouts = await trackPayouts(ctx);
+  if (payouts.settled + payouts.failed + payouts.rebroadcast > 0) solvency = await watchSolvency(watchdog);
   const released = await releaseHeldWithdrawals(ctx);
-  const payOut = await payOutQueued(ctx);
-  return { ...sync, payouts, payOut, released };
+  const payOut = solvency.paused ? ({ outcome: "paused" } as const) : await payOutQueued(ctx);
+  if (payOut.outcome === "paid") solvency = await watchSolvency(watchdog);
+  return { ...sync, payouts, payOut, released, solvency };
 }
+
+/**
+ * The watchdog reads every transfer to check balances against them once in this many passes (and on the
+ * first): the rest of its check reads only the balances (see docs/BENCHMARKS.md for why).
+ */
+export const TRANSFERS_SCAN_PASSES = 10;
 
 export type ChainWorkerOptions = {
   ctx: ChainContext;
@@ -55,6 +82,7 @@ export function startChainWorker({ ctx: given, lead, pollMs, mining, log }: Chai
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastBlockAt = Date.now();
+  let passes = 0;
   // Passes run one after another: the loop's and syncNow's.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -77,7 +105,13 @@ export function startChainWorker({ ctx: given, lead, pollMs, mining, log }: Chai
       await mining.mine();
       lastBlockAt = Date.now();
     }
-    const report = await runPass(ctx);
+    // Every balance against its transfers on the first pass and every TRANSFERS_SCAN_PASSES after.
+    const report = await runPass(ctx, { transfers: passes % TRANSFERS_SCAN_PASSES === 0 });
+    passes += 1;
+    if (report.solvency.pauseStarted) {
+      const problems = report.solvency.problems.map((problem) => problem.message).join(" ");
+      log.error(`The solvency watchdog paused payouts: ${problems}`);
+    }
     if (report.payOut.outcome === "short") {
       log.warn(
         `${report.payOut.queued} withdrawals wait: the hot wallet's confirmed coins do not cover them`,

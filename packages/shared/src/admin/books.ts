@@ -1,12 +1,16 @@
 import { z } from "zod";
 import { satsSchema } from "../money.js";
 import { customerRefSchema } from "./common.js";
+import { solvencySchema } from "./solvency.js";
 
 // Books: every invariant of the ledger, the hot wallet against its coins, and the chain follower.
 
 const countAndSum = z.object({ count: z.number().int().nonnegative(), sumSats: satsSchema });
 
-/** A credited deposit whose block left the best chain: the customer keeps the credit until staff decide. */
+/**
+ * A credited deposit whose block left the best chain: what the customer still had of it is held (deposit
+ * suspense) until it confirms again or staff resolve it (reverse it against the customer, or absorb it).
+ */
 export const reorgedDepositSchema = z.object({
   txid: z.string(),
   vout: z.number().int().nonnegative(),
@@ -17,13 +21,18 @@ export const reorgedDepositSchema = z.object({
   reorgedAt: z.iso.datetime(),
   /** The deposit is back in a block of the best chain. */
   inChainAgain: z.boolean(),
+  /** What is held on the customer's account ("On hold"); null when nothing is (released or resolved). */
+  heldSats: satsSchema.nullable(),
+  /** How staff resolved it; null while it waits (reverse and absorb are offered then). */
+  resolution: z.enum(["reversed", "absorbed"]).nullable(),
+  resolvedAt: z.iso.datetime().nullable(),
 });
 export type ReorgedDeposit = z.infer<typeof reorgedDepositSchema>;
 
 /** `GET /api/admin/books`: every invariant of the books, and the chain follower against the backend. */
 export const booksSchema = z.object({
   checkedAt: z.iso.datetime(),
-  /** Every check below holds. */
+  /** Every check below holds, the watchdog's last check included (once there is one). */
   ok: z.boolean(),
   ledger: z.object({
     /** The balances sum to zero (`totalSats` "0"). */
@@ -43,12 +52,17 @@ export const booksSchema = z.object({
     coins: z.object({ availableSats: satsSchema, lockedSats: satsSchema, missingSats: satsSchema }),
   }),
   reserves: z.object({
-    /** The hot wallet's bitcoin as the ledger counts it. */
+    /** The hot wallet's and the vault's bitcoin as the ledger counts it. */
     reservesSats: z.string(),
-    /** Customer balances plus withdrawals not yet paid out. */
+    /** Customer balances, withdrawals not yet paid out and deposits held. */
     liabilitiesSats: z.string(),
     covered: z.boolean(),
   }),
+  /**
+   * The solvency watchdog's last check: reserves as coins on the chain (hot, vault, total) against
+   * liabilities, its problems, and whether payouts are paused (see `GET /api/admin/solvency`).
+   */
+  solvency: solvencySchema,
   /** Withdrawals waiting for a payout (queued) and in a payout not yet confirmed (sent). */
   pendingWithdrawals: z.object({ queued: countAndSum, sent: countAndSum }),
   /** Credited deposits flagged by a reorganisation (newest first, at most 50 listed). */

@@ -16,6 +16,7 @@ export {
 export * from "./customers.js";
 export * from "./header.js";
 export * from "./kyc-reviews.js";
+export * from "./solvency.js";
 export * from "./support.js";
 export * from "./transactions.js";
 export * from "./user-details.js";

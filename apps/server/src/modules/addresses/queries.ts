@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { addressChains, depositAddresses } from "../../db/schema/index.js";
+import { addressChains, depositAddresses, payouts } from "../../db/schema/index.js";
 import { textIn } from "../../db/text-in.js";
 
 // The addresses module owns deposit_addresses and address_chains: only this file touches them.
@@ -112,4 +112,26 @@ export async function claimNextIndex(db: Db, { network, chain }: { network: stri
   const index = result.rows[0]?.index;
   if (index === undefined) throw new Error(`No address chain ${network}/${chain}`);
   return Number(index);
+}
+
+/** The next unused index of every derivation chain of the network (a chain never used: absent). */
+export async function findNextIndexes(db: Db, network: string): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ chain: addressChains.chain, nextIndex: addressChains.nextIndex })
+    .from(addressChains)
+    .where(eq(addressChains.network, network));
+  return new Map(rows.map((row) => [Number(row.chain), Number(row.nextIndex)]));
+}
+
+/**
+ * Whether a payout's change went to `address`: the change chain's indexes this module handed out, read
+ * from the payouts (the withdrawals module's table, read only here).
+ */
+export async function isPayoutChangeAddress(db: Db, address: string): Promise<boolean> {
+  const rows = await db
+    .select({ txid: payouts.txid })
+    .from(payouts)
+    .where(eq(payouts.changeAddress, address))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -10,6 +10,7 @@ import {
   sumUtxos,
   TIP_TIMEOUT_MS,
 } from "../chain/index.js";
+import { findSolvencyState, toReorgedDeposit, toSolvency } from "../solvency/index.js";
 import { pendingWithdrawalTotals } from "../withdrawals/index.js";
 
 const REORGED_LISTED = 50;
@@ -18,19 +19,23 @@ export type BooksContext = { db: Db; clock: Clock; chain: ChainBackend; tipTimeo
 
 /**
  * The Books tab: the ledger's invariants (zero sum, no negative customer, every balance = its transfers),
- * the hot wallet's ledger against its coins, reserves against liabilities, the withdrawals not yet paid
- * out, the deposits a reorganisation flagged, and the follower's height against the backend's tip.
+ * the hot wallet's ledger against its coins, reserves against liabilities as the ledger counts them and
+ * as the solvency watchdog last saw them on the chain (hot, vault, total; the pause), the withdrawals not
+ * yet paid out, the deposits a reorganisation flagged (held, resolved), and the follower's height against
+ * the backend's tip.
  */
 export async function getBooks({ ctx }: { ctx: BooksContext }): Promise<Books> {
   const checkedAt = ctx.clock.now();
-  const [books, coins, withdrawals, reorged, lastBlock, tip] = await Promise.all([
+  const [books, coins, withdrawals, reorged, lastBlock, tip, watchdog] = await Promise.all([
     checkBooks(ctx.db),
     sumUtxos(ctx.db),
     pendingWithdrawalTotals(ctx.db),
     findReorgedDeposits(ctx.db, REORGED_LISTED),
     findLastBlock(ctx.db),
     askTip(ctx.chain, ctx.tipTimeoutMs ?? TIP_TIMEOUT_MS),
+    findSolvencyState(ctx.db),
   ]);
+  const solvency = await toSolvency(ctx.db, watchdog);
   const { ledger, hotWallet } = books;
   const follower =
     lastBlock === undefined
@@ -38,7 +43,7 @@ export async function getBooks({ ctx }: { ctx: BooksContext }): Promise<Books> {
       : { height: lastBlock.height, hash: lastBlock.hash, processedAt: lastBlock.processedAt.toISOString() };
   return {
     checkedAt: checkedAt.toISOString(),
-    ok: books.ok,
+    ok: books.ok && (watchdog === undefined || watchdog.ok),
     ledger: {
       booksBalanced: ledger.booksBalanced,
       totalSats: ledger.totalSats.toString(),
@@ -60,6 +65,7 @@ export async function getBooks({ ctx }: { ctx: BooksContext }): Promise<Books> {
       liabilitiesSats: ledger.liabilitiesSats.toString(),
       covered: ledger.reservesCoverLiabilities,
     },
+    solvency,
     pendingWithdrawals: {
       queued: { count: withdrawals.queued.count, sumSats: withdrawals.queued.sumSats.toString() },
       sent: { count: withdrawals.sent.count, sumSats: withdrawals.sent.sumSats.toString() },
@@ -67,16 +73,7 @@ export async function getBooks({ ctx }: { ctx: BooksContext }): Promise<Books> {
     reorgedDeposits: {
       count: reorged.count,
       sumSats: reorged.sumSats.toString(),
-      items: reorged.rows.map(({ deposit, customer }) => ({
-        txid: deposit.txid,
-        vout: deposit.vout,
-        address: deposit.address,
-        valueSats: deposit.valueSats.toString(),
-        customer,
-        creditedAt: deposit.creditedAt?.toISOString() ?? null,
-        reorgedAt: (deposit.reorgedAt ?? checkedAt).toISOString(),
-        inChainAgain: deposit.blockHeight !== null,
-      })),
+      items: reorged.rows.map(({ deposit, customer }) => toReorgedDeposit(deposit, customer, checkedAt)),
     },
     chain: {
       backend: ctx.chain.name,

@@ -8,8 +8,8 @@ import { type TestStaff, testStaff } from "../../test/staff-helpers.js";
 import { insertWalletTransactions } from "../transactions/queries.js";
 import { EXPORT_BATCH } from "./export-transactions.js";
 
-/** A valid regtest address that no customer owns (the BIP84 test vectors' first address). */
-const OUTSIDE = "bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk";
+/** A valid regtest address outside the bank (BIP173's P2WPKH example). */
+const OUTSIDE = "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080";
 
 let t: TestApp;
 let staff: TestStaff;

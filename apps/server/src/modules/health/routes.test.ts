@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
+import { recordSolvencyCheck } from "../solvency/index.js";
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -13,6 +14,29 @@ describe("GET /healthz", () => {
     const res = await t.app.inject({ url: "/healthz" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "ok", database: "up" });
+  });
+
+  it("answers 200 degraded, with the reason, while the solvency watchdog pauses payouts; ok again after", async () => {
+    t = await createTestApp();
+    const check = {
+      checkedAt: new Date("2030-01-01T00:00:00Z"),
+      liabilitiesSats: 10n,
+      hotSats: 5n,
+      vaultSats: 0n,
+    };
+    const problems = [{ code: "reserves_short", message: "Short." }];
+    await recordSolvencyCheck(t.db, { ...check, ok: false, problems });
+    const res = await t.app.inject({ url: "/healthz" });
+    // A load balancer must not take the API away for it: sign-in, balances and transfers still work.
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: "degraded",
+      database: "up",
+      reason:
+        "Payouts are paused since 2030-01-01T00:00:00.000Z: the solvency watchdog found 1 problem in the books (GET /api/admin/solvency).",
+    });
+    await recordSolvencyCheck(t.db, { ...check, ok: true, problems: [] });
+    expect((await t.app.inject({ url: "/healthz" })).json()).toEqual({ status: "ok", database: "up" });
   });
 
   it("answers 503 when the database does not, so a load balancer moves traffic away", async () => {

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.js";
 import type { MetricFamily, Sample } from "../../domain/prometheus.js";
 import { ledgerActivity } from "../../ledger/activity.js";
 import { askTip, findLastBlock } from "../chain/index.js";
+import { findSolvencyState } from "../solvency/index.js";
 import { pendingWithdrawalTotals } from "../withdrawals/index.js";
 
 /** The database and the chain backend are asked with this deadline: a scrape never hangs on them. */
@@ -43,7 +44,7 @@ export async function collectBankMetrics({ ctx }: { ctx: MetricsContext }): Prom
       family("satsbank_database_up", "gauge", "1 when the database answered this scrape.", [{ value: 0 }]),
     ];
   }
-  const { ledger, lastBlock, withdrawals } = figures;
+  const { ledger, lastBlock, withdrawals, solvency } = figures;
   const chainTip = await tip;
   const height = lastBlock?.height ?? null;
   return [
@@ -114,14 +115,49 @@ export async function collectBankMetrics({ ctx }: { ctx: MetricsContext }): Prom
         value: withdrawals[status].sumSats,
       })),
     ),
+    ...solvencyFamilies(solvency),
+  ];
+}
+
+/** The watchdog's last check (none before the first: absent, but for the pause, 0). */
+function solvencyFamilies(state: Awaited<ReturnType<typeof findSolvencyState>>): MetricFamily[] {
+  const checked = state !== undefined;
+  return [
+    family(
+      "satsbank_solvency_ok",
+      "gauge",
+      "1 when the solvency watchdog's last check found no problem, 0 when it found some.",
+      checked ? [{ value: state.ok ? 1 : 0 }] : [],
+    ),
+    family("satsbank_payouts_paused", "gauge", "1 while the solvency watchdog pauses payouts.", [
+      { value: state?.pausedSince ? 1 : 0 },
+    ]),
+    family(
+      "satsbank_reserves_sats",
+      "gauge",
+      "Reserves at the watchdog's last check: coins the chain backend shows, by wallet, in satoshis.",
+      checked
+        ? [
+            { labels: { wallet: "hot" }, value: state.hotSats },
+            { labels: { wallet: "vault" }, value: state.vaultSats },
+          ]
+        : [],
+    ),
+    family(
+      "satsbank_liabilities_sats",
+      "gauge",
+      "What the bank owes at the watchdog's last check (customer balances, withdrawals on their way, deposits held).",
+      checked ? [{ value: state.liabilitiesSats }] : [],
+    ),
   ];
 }
 
 async function readFigures(db: Db) {
-  const [ledger, lastBlock, withdrawals] = await Promise.all([
+  const [ledger, lastBlock, withdrawals, solvency] = await Promise.all([
     ledgerActivity(db),
     findLastBlock(db),
     pendingWithdrawalTotals(db),
+    findSolvencyState(db),
   ]);
-  return { ledger, lastBlock, withdrawals };
+  return { ledger, lastBlock, withdrawals, solvency };
 }

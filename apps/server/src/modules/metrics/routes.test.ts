@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { apiPaths } from "@satsbank/shared";
 import { p2wpkh } from "@scure/btc-signer";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ChainBackend } from "../../bitcoin/chain/chain-backend.js";
 import { networkParams } from "../../bitcoin/network.js";
@@ -10,6 +11,7 @@ import { getJson } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { sendRequest, testCustomer } from "../../test/money-helpers.js";
 import { startSandboxChain } from "../../test/sandbox-chain.js";
+import { runPass } from "../../worker/chain-worker.js";
 import { syncChain } from "../chain/index.js";
 
 const TOKEN = "metrics-token-0123456789abcdefghijklmnop";
@@ -232,6 +234,35 @@ describe("GET /metrics: the chain follower", () => {
       expect(queued.value("satsbank_withdrawals_pending", { status: "queued" })).toBe(1);
       expect(queued.value("satsbank_withdrawals_pending_sats", { status: "queued" })).toBe(20_000);
       expect(queued.value("satsbank_ledger_transfers_total", { kind: "deposit" })).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("reports the solvency watchdog's last check: ok, the pause, reserves by wallet, liabilities", async () => {
+    const t = await createTestApp({ config: { metrics: open } });
+    try {
+      const before = await scrape(t);
+      expect(before.value("satsbank_solvency_ok")).toBeUndefined();
+      expect(before.value("satsbank_payouts_paused")).toBe(0);
+      const sandbox = await startSandboxChain(t);
+      const saver = await testCustomer(t, { name: "Metric Saver" });
+      await sandbox.deposit({ id: saver.user.id }, 100_000n);
+      await runPass(sandbox.context());
+      const held = await scrape(t);
+      expect(held.value("satsbank_solvency_ok")).toBe(1);
+      expect(held.value("satsbank_payouts_paused")).toBe(0);
+      expect(held.value("satsbank_reserves_sats", { wallet: "hot" })).toBe(100_000);
+      expect(held.value("satsbank_reserves_sats", { wallet: "vault" })).toBe(0);
+      expect(held.value("satsbank_liabilities_sats")).toBe(100_000);
+      // A coin the chain no longer has: paused at the next pass.
+      await t.db.execute(sql`update sandbox_outputs set spent_by = ${"ee".repeat(32)}
+        where (txid, vout) in (select txid, vout from hot_wallet_utxos)`);
+      await runPass(sandbox.context());
+      const paused = await scrape(t);
+      expect(paused.value("satsbank_solvency_ok")).toBe(0);
+      expect(paused.value("satsbank_payouts_paused")).toBe(1);
+      expect(paused.value("satsbank_reserves_sats", { wallet: "hot" })).toBe(0);
     } finally {
       await t.close();
     }

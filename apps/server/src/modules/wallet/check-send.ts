@@ -56,7 +56,7 @@ export async function checkSend({
   amountSats,
   at,
 }: {
-  ctx: Pick<WalletContext, "walletKeys" | "withdrawalFeeSats" | "sendLimits">;
+  ctx: Pick<WalletContext, "walletKeys" | "withdrawalFeeSats" | "sendLimits" | "vaultAddresses">;
   db: Db;
   senderId: string;
   recipient: RecipientInput;

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.js";
 import type { SendLimits } from "../../domain/kyc.js";
 import type { Sats } from "../../domain/money.js";
 import type { WithdrawalPolicy } from "../../domain/withdrawal-policy.js";
+import type { VaultAddresses } from "../addresses/index.js";
 import type { ChainHeight } from "../transactions/index.js";
 
 /** What the wallet use cases work with; each takes the part it needs. */
@@ -22,4 +23,6 @@ export type WalletContext = {
   chainHeight: ChainHeight;
   /** What a withdrawal waits for: a new address's hold, staff approvals (NEW_ADDRESS_HOLD_HOURS, ...). */
   withdrawalPolicy: WithdrawalPolicy;
+  /** The cold vault's addresses, never an outside address (the vault module's port; none: no vault). */
+  vaultAddresses?: VaultAddresses;
 };

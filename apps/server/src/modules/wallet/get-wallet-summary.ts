@@ -7,8 +7,8 @@ import type { WalletContext } from "./context.js";
 import { findSenderFigures } from "./queries.js";
 
 /**
- * The customer's balance from the ledger, what they can send, whether they may, and the USD price: one
- * query (the price source keeps its own cache).
+ * The customer's balance from the ledger, what they can send, whether they may, what is held of a deposit
+ * the network reversed, and the USD price: one query (the price source keeps its own cache).
  */
 export async function getWalletSummary({
   ctx,
@@ -18,7 +18,7 @@ export async function getWalletSummary({
   userId: string;
 }): Promise<WalletSummary> {
   const price = await ctx.price.current();
-  const { balance, items, sentSince } = await findSenderFigures(
+  const { balance, items, sentSince, held } = await findSenderFigures(
     ctx.db,
     userId,
     sendLimitWindowStart(ctx.clock.now()),
@@ -27,6 +27,7 @@ export async function getWalletSummary({
   return {
     balanceSats: balance.toString(),
     spendableSats: spendableAmount(balance, sendFee("transfer", ctx.withdrawalFeeSats)).toString(),
+    onHoldSats: held.toString(),
     withdrawalFeeSats: ctx.withdrawalFeeSats.toString(),
     sendLimit: toSendLimit(limit),
     canSend: limit.level >= 1,

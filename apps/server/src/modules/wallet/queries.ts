@@ -1,12 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { preparedPer } from "../../db/prepared.js";
-import { kycItems, ledgerAccounts, sendRequests, walletTransactions } from "../../db/schema/index.js";
+import {
+  chainDeposits,
+  kycItems,
+  ledgerAccounts,
+  sendRequests,
+  walletTransactions,
+} from "../../db/schema/index.js";
 import type { ItemStates } from "../../domain/kyc.js";
 import { type Sats, sats } from "../../domain/money.js";
 
 // The wallet module owns send_requests: only this file touches it.
-// It also reads, never writes, three tables of other modules for a customer's figures (findSenderFigures).
+// It also reads, never writes, four tables of other modules for a customer's figures (findSenderFigures).
 
 /** What the wallet summary and every send check start from: one customer's figures, read together. */
 export type SenderFigures = {
@@ -16,6 +22,8 @@ export type SenderFigures = {
   items: ItemStates;
   /** What the customer sent (transfers and withdrawals not failed) after `since`. */
   sentSince: bigint;
+  /** What is held of their deposits a reorganisation took out of the chain ("On hold"). */
+  held: bigint;
 };
 
 const senderFiguresStatement = preparedPer((db: Db) => {
@@ -30,14 +38,17 @@ const senderFiguresStatement = preparedPer((db: Db) => {
       sent: sql<string>`(select coalesce(sum(${t.amount}), 0)::text from ${t}
         where ${t.userId} = ${userId} and ${t.type} = 'send' and ${t.status} <> 'failed'
           and ${t.createdAt} > ${sql.placeholder("since")}::timestamptz)`,
+      // Through the reorganised deposits' partial index: a customer's other deposits are never read.
+      held: sql<string>`(select coalesce(sum(${chainDeposits.heldSats}), 0)::text from ${chainDeposits}
+        where ${chainDeposits.reorgedAt} is not null and ${chainDeposits.userId} = ${userId})`,
     })
     .from(sql`(values (1)) as one (x)`)
     .prepare("find_sender_figures");
 });
 
 /**
- * The customer's balance (ledger_accounts), identity check items (kyc_items) and what they sent since
- * `since` (wallet_transactions), in one round trip: GET /api/wallet is the bank's hottest read and each
+ * The customer's balance (ledger_accounts), identity check items (kyc_items), what they sent since
+ * `since` (wallet_transactions) and what is held of a reorganised deposit (chain_deposits), in one round trip: GET /api/wallet is the bank's hottest read and each
  * round trip is a share of its cost (docs/BENCHMARKS.md). Read-only, as admin/queries.ts reads them; inside
  * a send, it runs after the send-limit lock, so it sees every earlier send. A named prepared statement:
  * planned once per connection.
@@ -48,6 +59,7 @@ export async function findSenderFigures(db: Db, userId: string, since: Date): Pr
     balance: sats(BigInt(row?.balance ?? "0")),
     items: row?.items ?? {},
     sentSince: BigInt(row?.sent ?? "0"),
+    held: BigInt(row?.held ?? "0"),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Sats } from "../../domain/money.js";
 import { sendCost } from "../../domain/send-rules.js";
 import type { User } from "../../domain/user.js";
 import { HOUR_MS } from "../../domain/withdrawal-policy.js";
+import { assertWithdrawalsRunning } from "../solvency/index.js";
 import { withdrawalGate } from "../withdrawals/index.js";
 import { assertMaySend, checkSend } from "./check-send.js";
 import type { WalletContext } from "./context.js";
@@ -58,6 +59,7 @@ async function withdrawalPreview(
   ctx: Pick<WalletContext, "db" | "withdrawalPolicy">,
   entry: { userId: string; address: string; amount: Sats; at: Date },
 ): Promise<NonNullable<SendQuote["withdrawal"]>> {
+  await assertWithdrawalsRunning(ctx.db);
   const gate = await withdrawalGate(ctx.db, { ...entry, policy: ctx.withdrawalPolicy });
   return {
     holdHours: gate.heldUntil === null ? null : Math.round(ctx.withdrawalPolicy.newAddressHoldMs / HOUR_MS),

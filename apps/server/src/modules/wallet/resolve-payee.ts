@@ -3,7 +3,7 @@ import { addressChecker } from "../../bitcoin/wallet-keys.js";
 import type { Db } from "../../db/client.js";
 import { parseRecipient, type RecipientInput } from "../../domain/recipient.js";
 import type { User } from "../../domain/user.js";
-import { findDepositAddress } from "../addresses/index.js";
+import { bankAddressKind, findDepositAddress } from "../addresses/index.js";
 import { findUserById, findUserByUsername } from "../auth/index.js";
 import type { WalletContext } from "./context.js";
 
@@ -18,7 +18,7 @@ export type Destination = { kind: "transfer"; payee: Payee } | { kind: "withdraw
 
 export type PayeeRefusal = Extract<
   ErrorReason,
-  "unknownRecipient" | "selfSend" | "invalidAddress" | "otherNetworkAddress"
+  "unknownRecipient" | "selfSend" | "invalidAddress" | "otherNetworkAddress" | "ownAddress"
 >;
 export type Resolution = { ok: true; destination: Destination } | { ok: false; reason: PayeeRefusal };
 
@@ -37,7 +37,9 @@ export function readRecipient(ctx: Pick<WalletContext, "walletKeys">, text: stri
  * Where the recipient (the text typed in the Recipient field, as readRecipient read it) sends the money: a
  * username or a customer's deposit address is a transfer to that customer; any other valid address of the
  * bank's network is a withdrawal. Text meant as an address that is not a valid one, and an address of
- * another network, are refused: nothing may leave for an address nobody can spend from.
+ * another network, are refused: nothing may leave for an address nobody can spend from; so is one of the
+ * bank's own addresses that no customer was given (its change, the next unissued ones, the vault's): the
+ * coins a payout sent there would be the bank's, untracked.
  */
 export async function resolvePayee({
   ctx,
@@ -45,7 +47,7 @@ export async function resolvePayee({
   senderId,
   recipient,
 }: {
-  ctx: Pick<WalletContext, "walletKeys">;
+  ctx: Pick<WalletContext, "walletKeys" | "vaultAddresses">;
   db: Db;
   senderId: string;
   recipient: RecipientInput;
@@ -68,6 +70,8 @@ export async function resolvePayee({
     case "address": {
       const owned = await findDepositAddress(db, { address: recipient.address, network });
       if (owned === undefined) {
+        if ((await bankAddressKind(ctx, db, recipient.address)) !== null)
+          return { ok: false, reason: "ownAddress" };
         return { ok: true, destination: { kind: "withdrawal", address: recipient.address } };
       }
       const user = await findUserById(db, owned.userId);

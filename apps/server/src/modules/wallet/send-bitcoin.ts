@@ -7,6 +7,7 @@ import { normalisedRecipient } from "../../domain/recipient.js";
 import type { User } from "../../domain/user.js";
 import { lockUserStatus } from "../auth/index.js";
 import { lockSendLimit } from "../kyc/index.js";
+import { assertWithdrawalsRunning } from "../solvency/index.js";
 import {
   type ChainHeight,
   findWalletTransaction,
@@ -63,6 +64,8 @@ export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Prom
       amountSats: body.amountSats,
       at,
     });
+    // While the solvency watchdog pauses payouts a withdrawal is refused (503); a transfer goes on.
+    if (checked.destination.kind === "withdrawal") await assertWithdrawalsRunning(tx);
     const send = { tx, sender, request, note, at, idempotencyKey: body.idempotencyKey };
     const sent =
       checked.destination.kind === "transfer"

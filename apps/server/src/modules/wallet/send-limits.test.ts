@@ -9,7 +9,8 @@ import { kycReviewer } from "../kyc/index.js";
 
 // The rolling 24-hour send limits of the verification levels, small here so the numbers read easily:
 // level 1 may send 50,000 sat a day, level 2 (enhanced) 200,000.
-const OUTSIDE = "bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk";
+/** A valid regtest address outside the bank (BIP173's P2WPKH example). */
+const OUTSIDE = "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080";
 
 let t: TestApp;
 let clock: FakeClock;
