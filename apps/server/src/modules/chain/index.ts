@@ -16,6 +16,7 @@ export {
 export { type DepositResolutionOutcome, resolveReorganisedDeposit } from "./resolve-deposit.js";
 export { type SyncReport, syncChain } from "./sync-chain.js";
 export {
+  type BankCoinRow,
   claimAvailableUtxos,
   findBankCoins,
   type HotWalletUtxoRow,

@@ -35,9 +35,21 @@ export async function sumUtxos(db: Db): Promise<Record<HotWalletUtxoRow["status"
   return totals;
 }
 
+/** A coin as the solvency watchdog asks the chain backend of it. */
+export type BankCoinRow = Pick<HotWalletUtxoRow, "txid" | "vout" | "valueSats" | "status" | "spentBy">;
+
 /** The coins the books count as the bank's on the chain: available, and locked by a payout. */
-export async function findBankCoins(db: Db): Promise<HotWalletUtxoRow[]> {
-  return db.select().from(hotWalletUtxos).where(sql`${hotWalletUtxos.status} in ('available', 'locked')`);
+export async function findBankCoins(db: Db): Promise<BankCoinRow[]> {
+  return db
+    .select({
+      txid: hotWalletUtxos.txid,
+      vout: hotWalletUtxos.vout,
+      valueSats: hotWalletUtxos.valueSats,
+      status: hotWalletUtxos.status,
+      spentBy: hotWalletUtxos.spentBy,
+    })
+    .from(hotWalletUtxos)
+    .where(sql`${hotWalletUtxos.status} in ('available', 'locked')`);
 }
 
 /**

@@ -77,14 +77,14 @@ export async function checkSolvency(
   const checkedAt = ctx.clock.now();
   // The books in one snapshot, so that a staff action between two reads cannot look like a gap; the
   // backend is asked after it (no db transaction waits on the network).
-  const [ledger, invariants, reorganised, coins] = await ctx.db.transaction(
-    (tx) =>
-      Promise.all([
-        readLedgerPosition(tx),
-        transfers ? checkLedgerInvariants(tx) : null,
-        findUnresolvedReorged(tx),
-        findBankCoins(tx),
-      ]),
+  // (One connection: its queries one after another.)
+  const { ledger, invariants, reorganised, coins } = await ctx.db.transaction(
+    async (tx) => ({
+      ledger: await readLedgerPosition(tx),
+      invariants: transfers ? await checkLedgerInvariants(tx) : null,
+      reorganised: await findUnresolvedReorged(tx),
+      coins: await findBankCoins(tx),
+    }),
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
   const hot = await hotReserves(ctx, coins);
