@@ -53,6 +53,13 @@ export default defineConfig({
       SANDBOX_BLOCK_SECONDS: "0",
       // Level 1 may send 0.01 BTC a day here (the default is 0.1), so a seeded customer can reach it.
       SEND_LIMIT_LEVEL_1_SAT: "1000000",
+      // The withdrawal policy, small enough for the seeded customers (tests/withdrawal*.spec.ts): a first
+      // withdrawal to an address is held (no test waits it out: it is cancelled), above 0.0005 BTC one member
+      // of staff approves, above 0.001 BTC two do. The hourly pace never sends a test's withdrawal to review.
+      NEW_ADDRESS_HOLD_HOURS: "24",
+      WITHDRAWAL_REVIEW_SATS: "50000",
+      WITHDRAWAL_DUAL_APPROVAL_SATS: "100000",
+      WITHDRAWALS_PER_HOUR_REVIEW: "100",
     },
   },
 });

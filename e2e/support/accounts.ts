@@ -12,6 +12,8 @@ export interface TestAccount {
 export const seeded = {
   customer: { name: "Demo User", email: "demo@example.com", password: "demo-password" },
   staff: { name: "Admin", email: "admin@example.com", password: "admin-password" },
+  /** The second member of staff: a withdrawal above the dual amount needs both (four eyes). */
+  secondStaff: { name: "Approver", email: "approver@example.com", password: "approver-password" },
 } as const satisfies Record<string, TestAccount>;
 
 /** A fresh, unique account: parallel tests never meet. Emails are lowercase, as the server keeps them. */

@@ -10,8 +10,10 @@ import type { TestAccount } from "./accounts.js";
  * - grace: the accessibility scan's customer; it only looks (a send reaches its review, never more).
  * - hiroshi: the sender of the spec that pays another customer's deposit address; only it changes his
  *   balance.
- * - farhan: the sender of the withdrawal spec (to an address outside the bank); only it changes his
- *   balance.
+ * - farhan: the sender of the withdrawal spec (a first withdrawal to an address outside the bank: held,
+ *   then cancelled); only it changes his balance.
+ * - bob: the sender of the withdrawal approvals spec, to the outside address his seeded withdrawal paid
+ *   (an address paid before is not held); only it changes his balance.
  * - jonas: tries a send above the daily limit (refused: nothing moves).
  * - isabella: her identity check waits for staff (seeded pending); she only looks.
  * - elodie: writes to support (no money moves).
@@ -24,6 +26,7 @@ import type { TestAccount } from "./accounts.js";
  */
 export const moneyAccounts = {
   demo: { name: "Demo User", email: "demo@example.com", password: "demo-password" },
+  bob: { name: "Bob Martinez", email: "bob@example.com", password: "demo-password" },
   carol: { name: "Carol Nguyen", email: "carol@example.com", password: "demo-password" },
   david: { name: "David Okafor", email: "david@example.com", password: "demo-password" },
   grace: { name: "Grace Kim", email: "grace@example.com", password: "demo-password" },

@@ -31,3 +31,18 @@ export async function sandboxMine(request: APIRequestContext, blocks = 1): Promi
   const { height } = await post(request, "/api/dev/sandbox/mine", { blocks });
   return Number(height);
 }
+
+/**
+ * A regtest address outside the bank, paid only to make a worker pass: P2WPKH of the first 20 bytes of
+ * SHA-256("satsbank-e2e:worker-pass"), a key nobody holds.
+ */
+const PASS_SINK = "bcrt1q7sn3hc5c95ph6dy26yurq88qa4lx48q3xzyqwz";
+
+/**
+ * Runs one pass of the server's worker now and waits for it: the follower, then the payouts (a withdrawal
+ * queued for a payout is broadcast). The faucet's payment to an outside address is only the occasion: the
+ * sandbox's controls answer after a pass, and no endpoint runs one alone.
+ */
+export async function sandboxWorkerPass(request: APIRequestContext): Promise<void> {
+  await sandboxPay(request, PASS_SINK, 1_000n);
+}

@@ -336,6 +336,12 @@ const screens: Record<Viewer, readonly Screen[]> = {
       open: (page) => expect(page.getByRole("tabpanel", { name: "KYC Reviews" })).toBeVisible(),
     },
     {
+      name: "/admin, Approvals",
+      path: "/admin?tab=approvals",
+      heading: "Admin Dashboard",
+      open: (page) => expect(page.getByRole("tabpanel", { name: "Approvals" })).toBeVisible(),
+    },
+    {
       name: "/admin, Support",
       path: "/admin?tab=support",
       heading: "Admin Dashboard",
