@@ -52,9 +52,9 @@ export function AdminTabs() {
 
   return (
     <Tabs value={active} onValueChange={open} className="min-w-0 gap-6">
-      <TabsList aria-label="Staff tools" className="flex w-full justify-start overflow-x-auto lg:grid">
+      <TabsList aria-label="Staff tools" className="flex w-full justify-start overflow-x-auto">
         {TABS.map((tab) => (
-          <TabsTrigger key={tab.value} value={tab.value} className="shrink-0">
+          <TabsTrigger key={tab.value} value={tab.value} className="shrink-0 whitespace-nowrap lg:flex-1">
             {tab.label}
           </TabsTrigger>
         ))}

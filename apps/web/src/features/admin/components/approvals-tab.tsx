@@ -29,7 +29,7 @@ export function ApprovalsTab() {
         value={status}
         options={approvalsFilterLabels}
         onChange={setStatus}
-        className="w-52"
+        className="w-60"
       />
       {items ? (
         <div aria-busy={withdrawals.isPlaceholderData || undefined} className="flex flex-col gap-4">

@@ -7,9 +7,23 @@ import { btcText } from "@/lib/money-text";
 import { adminDateText, adminTimeText } from "../lib/admin-time";
 import { kycLevelText } from "../lib/kyc-level";
 import { timesText } from "../lib/withdrawal-text";
+import { truncateMiddle } from "./copyable-text";
 import { DetailsSection, Fact } from "./details-section";
 
 type Context = AdminWithdrawal["context"];
+
+/** A payee's username, or an address cut in the middle on screen and read whole. */
+function ToText({ to }: { to: string | null }) {
+  if (to === null) return <>Unknown</>;
+  const shown = truncateMiddle(to);
+  if (shown === to) return <>{to}</>;
+  return (
+    <>
+      <span aria-hidden="true">{shown}</span>
+      <span className="sr-only">{to}</span>
+    </>
+  );
+}
 
 function RecentSends({ sends, name }: { sends: Context["recentSends"]; name: string }) {
   if (sends.length === 0) return <p className="text-sm text-muted-foreground">No sends yet</p>;
@@ -30,8 +44,8 @@ function RecentSends({ sends, name }: { sends: Context["recentSends"]; name: str
               <time dateTime={send.createdAt}>{adminTimeText(send.createdAt)}</time>
             </TableCell>
             <TableCell className="tabular-nums">{btcText(BigInt(send.amountSats))}</TableCell>
-            <TableCell className="max-w-56 font-mono text-xs break-all whitespace-normal">
-              {send.to ?? "Unknown"}
+            <TableCell className="font-mono text-xs">
+              <ToText to={send.to} />
             </TableCell>
             <TableCell>
               <TransactionStatusLabel status={send.status} />

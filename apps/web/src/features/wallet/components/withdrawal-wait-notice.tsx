@@ -21,7 +21,12 @@ export function WithdrawalWaitNotice({ wait }: { wait: SendQuote["withdrawal"] }
       {approvalsNeeded > 0 && (
         <WarningNotice role="note" aria-label="Staff review" icon={ShieldCheck}>
           <p className="font-medium">Reviewed by our staff</p>
-          <p>{`${reviewText(approvalsNeeded)} Until then you can cancel it from your history.`}</p>
+          {/* The hold's notice says already that it can be cancelled. */}
+          <p>
+            {holdHours === null
+              ? `${reviewText(approvalsNeeded)} Until then you can cancel it from your history.`
+              : reviewText(approvalsNeeded, "hold")}
+          </p>
         </WarningNotice>
       )}
     </>

@@ -59,7 +59,9 @@ describe("the send review of a withdrawal that waits", () => {
       "This is your first withdrawal to this address: it will be held for 24 hours before it is sent. Until then you can cancel it from your history.",
     );
     const staff = within(dialog).getByRole("note", { name: "Staff review" });
-    expect(staff).toHaveTextContent("It will be reviewed by two members of our staff before it is sent.");
+    expect(staff).toHaveTextContent(
+      "After the hold, it will be reviewed by two members of our staff before it is sent.",
+    );
     // Both notices come before the confirmation.
     const confirm = within(dialog).getByRole("button", { name: "Confirm & Send" });
     expect(hold.compareDocumentPosition(confirm) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

@@ -7,6 +7,7 @@ describe("withdrawal wait words", () => {
     expect(holdText(24)).toBe("24 hours");
     expect(reviewText(1)).toBe("It will be reviewed by our staff before it is sent.");
     expect(reviewText(2)).toBe("It will be reviewed by two members of our staff before it is sent.");
+    expect(reviewText(1, "hold")).toBe("After the hold, it will be reviewed by our staff before it is sent.");
   });
 
   it("a send that did not wait, or a transfer, keeps the specification's toast", async () => {

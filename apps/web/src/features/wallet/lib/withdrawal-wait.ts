@@ -5,11 +5,13 @@ export function holdText(hours: number): string {
   return `${hours} ${hours === 1 ? "hour" : "hours"}`;
 }
 
-/** Who must approve a withdrawal before it is sent: one member of staff, or two different ones. */
-export function reviewText(approvalsNeeded: number): string {
-  return approvalsNeeded >= 2
-    ? "It will be reviewed by two members of our staff before it is sent."
-    : "It will be reviewed by our staff before it is sent.";
+/**
+ * Who must approve a withdrawal before it is sent, one member of staff or two different ones: "It will be
+ * reviewed by our staff before it is sent." (`after` a hold: "After the hold, it will be reviewed...").
+ */
+export function reviewText(approvalsNeeded: number, after?: "hold"): string {
+  const who = approvalsNeeded >= 2 ? "two members of our staff" : "our staff";
+  return `${after === "hold" ? "After the hold, it" : "It"} will be reviewed by ${who} before it is sent.`;
 }
 
 /** A send's success toast: its title and, when there is more to say, its text. */
