@@ -42,6 +42,7 @@ import {
 import { solvencyRoutes } from "./modules/solvency/index.js";
 import { supportRoutes } from "./modules/support/index.js";
 import { transactionRoutes } from "./modules/transactions/index.js";
+import { vaultAddressesOf } from "./modules/vault/index.js";
 import { type WalletContext, walletRoutes } from "./modules/wallet/index.js";
 import { withdrawalRoutes } from "./modules/withdrawals/index.js";
 import { apiNoStore } from "./plugins/api-no-store.js";
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sendLimits: config.sendLimits,
     chainHeight: followerHeight,
     withdrawalPolicy: config.withdrawalPolicy,
+    vaultAddresses: vaultAddressesOf(config.coldVault),
     price:
       deps.price ??
       createPriceSource({
@@ -255,6 +257,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       price: wallet.price,
       chain: chain.backend,
       staffTwoFactorRequired: config.staffTwoFactorRequired,
+      vault: {
+        db,
+        clock,
+        chain: chain.backend,
+        walletKeys: wallet.walletKeys,
+        confirmations: config.confirmations,
+        coldVault: config.coldVault,
+        hotWalletMaxSats: config.hotWalletMaxSats,
+        hotWalletTargetSats: config.hotWalletTargetSats,
+      },
     },
   });
   await app.register(solvencyRoutes, { ctx: { db, clock } });

@@ -13,6 +13,7 @@ import { migrateDatabase } from "./db/migrate.js";
 import { setUpChain } from "./lifecycle/chain-setup.js";
 import { handleShutdownSignals } from "./lifecycle/shutdown.js";
 import { kycReviewer } from "./modules/kyc/index.js";
+import { refillBlocks, vaultReserves } from "./modules/vault/index.js";
 import { payoutBlocks } from "./modules/withdrawals/index.js";
 import { type ChainWorker, startChainWorker } from "./worker/chain-worker.js";
 
@@ -79,12 +80,21 @@ async function main(): Promise<void> {
         walletKeys,
         confirmations: config.confirmations,
         startHeight: config.bitcoinNetwork === "regtest" ? 0 : null,
-        blockListeners: [payoutBlocks],
+        blockListeners: [payoutBlocks, refillBlocks],
       },
       lead: () => tryAdvisoryLock(database, ADVISORY_LOCKS.chainFollower),
       pollMs: config.chainPollSeconds * 1000,
       mining: miningOf(chain, config),
       log: app.log,
+      // The cold vault: each pass sweeps the hot wallet's excess to it, and the watchdog counts its coins.
+      pass: {
+        vault: {
+          coldVault: config.coldVault,
+          hotWalletMaxSats: config.hotWalletMaxSats,
+          hotWalletTargetSats: config.hotWalletTargetSats,
+        },
+        vaultReserves: vaultReserves(chain.backend),
+      },
     });
   }
   const stopWorker = async () => {

@@ -120,6 +120,20 @@ export const apiPaths = {
     solvencyResume: "/api/admin/solvency/resume",
     /** `GET`: the audit log (search, keyset pages); read-only. */
     audit: "/api/admin/audit",
+    /** `GET`: the Vault tab (the descriptor, the vault's coins, the hot wallet's max and target, refills, sweeps). */
+    vault: "/api/admin/vault",
+    /** `POST`: start a refill (`{ amountSats, reason }`): the unsigned PSBT is made and its coins locked. */
+    vaultRefills: "/api/admin/vault/refills",
+    /** `GET /api/admin/vault/refills/:refillId` */
+    vaultRefill: (refillId: string) => `/api/admin/vault/refills/${encodeURIComponent(refillId)}`,
+    /** `GET`: the refill's PSBT as an attachment (binary .psbt; `?format=base64` for text). */
+    vaultRefillPsbt: (refillId: string) => `/api/admin/vault/refills/${encodeURIComponent(refillId)}/psbt`,
+    /** `POST`: a signed PSBT (`{ psbt }`, base64): its valid signatures are kept; two per input broadcast it. */
+    vaultRefillSignatures: (refillId: string) =>
+      `/api/admin/vault/refills/${encodeURIComponent(refillId)}/signatures`,
+    /** `POST`: cancel a refill waiting for signatures (`{ reason }`): its coins are free again. */
+    vaultRefillCancel: (refillId: string) =>
+      `/api/admin/vault/refills/${encodeURIComponent(refillId)}/cancel`,
   },
   dev: {
     mailbox: "/api/dev/mailbox",

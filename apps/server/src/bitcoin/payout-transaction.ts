@@ -61,6 +61,10 @@ const MILLI = 1000n;
 // P2WPKH output, so one P2WPKH script of any key stands for all (their keys are needed to sign, not here).
 const P2WPKH_SCRIPT = OutScript.encode({ type: "wpkh", hash: new Uint8Array(20) });
 
+/** The output script a coin sits in (and its witness script, for P2WSH): what sizes its input. */
+export type CoinKind = { script: Uint8Array; witnessScript?: Uint8Array };
+const P2WPKH_COIN: CoinKind = { script: P2WPKH_SCRIPT };
+
 /**
  * Picks coins for `payments` with btc-signer's `selectUTXO` (an exact match without change if there is
  * one, else the largest coins first) so that they pay the payments and the fee at `feeRate` sat/vB for the
@@ -74,12 +78,18 @@ export function chooseCoins({
   amountSats,
   changeScript,
   feeRate,
+  coinKind = P2WPKH_COIN,
 }: {
   coins: readonly Coin[];
   paymentScripts: readonly Uint8Array[];
   amountSats: bigint;
   changeScript: Uint8Array;
   feeRate: number;
+  /**
+   * What every coin is an output of, for its input's size: the hot wallet's P2WPKH unless said (the cold
+   * vault's coins are P2WSH 2-of-3: their script and witness script). One stands for all.
+   */
+  coinKind?: CoinKind;
 }): CoinChoice | null {
   if (paymentScripts.length === 0) throw new Error("A payout pays at least one payment");
   // A cheap refusal first: the selector reads every coin (tens of microseconds each), and the payout's
@@ -90,7 +100,8 @@ export function chooseCoins({
     coins.map((coin) => ({
       txid: coin.txid,
       index: coin.vout,
-      witnessUtxo: { script: P2WPKH_SCRIPT, amount: coin.valueSats * MILLI },
+      witnessUtxo: { script: coinKind.script, amount: coin.valueSats * MILLI },
+      ...(coinKind.witnessScript === undefined ? {} : { witnessScript: coinKind.witnessScript }),
     })),
     // Only the outputs' scripts (their sizes) and the total matter to the choice: it rides on the first.
     paymentScripts.map((script, i) => ({ script, amount: i === 0 ? amountSats * MILLI : 0n })),

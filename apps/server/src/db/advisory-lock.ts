@@ -12,7 +12,17 @@ export type HeldLock = {
 export const ADVISORY_LOCKS = {
   /** The chain follower (and the sandbox's block timer). */
   chainFollower: 7_201_001n,
+  /** A sweep of the hot wallet to the cold vault is made (a transaction lock: one sweep decided at a time). */
+  sweep: 7_201_002n,
 } as const;
+
+/**
+ * Takes a transaction-level advisory lock, waiting for it: held to the end of the db transaction `db` is
+ * (commit or rollback), so two transactions that take it run their decisions one after the other.
+ */
+export async function lockForTransaction(db: Db, key: bigint): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${key.toString()}::bigint)`);
+}
 
 /**
  * Tries to take a session-level PostgreSQL advisory lock, without waiting: the lock lives as long as the

@@ -6,6 +6,7 @@ import { SandboxNode } from "../dev/sandbox/sandbox-node.js";
 import type { User } from "../domain/user.js";
 import { depositAddressFor } from "../modules/addresses/index.js";
 import { type ChainContext, checkBooks, syncChain } from "../modules/chain/index.js";
+import { reconcileColdVault, refillBlocks } from "../modules/vault/index.js";
 import { payoutBlocks } from "../modules/withdrawals/index.js";
 import { type FakeClock, fakeClock } from "./auth-helpers.js";
 import type { TestApp } from "./create-test-app.js";
@@ -39,7 +40,7 @@ export async function startSandboxChain(t: TestApp): Promise<SandboxChain> {
     clock,
     chain,
     walletKeys: walletContext(t).walletKeys,
-    blockListeners: [payoutBlocks],
+    blockListeners: [payoutBlocks, refillBlocks],
     confirmations: 1,
     startHeight: 0,
     ...overrides,
@@ -61,10 +62,13 @@ export async function startSandboxChain(t: TestApp): Promise<SandboxChain> {
 
 /**
  * Every test that moves money on the chain ends here: the books sum to zero, nobody is negative, every
- * balance matches its transfers, the hot wallet's ledger equals its coins, and reserves cover liabilities.
+ * balance matches its transfers, the hot wallet's ledger equals its coins, the cold vault's ledger equals
+ * the vault's coins, and reserves cover liabilities.
  */
 export async function expectChainBooksBalanced(t: TestApp): Promise<void> {
   const books = await checkBooks(t.db);
+  const vault = await reconcileColdVault(t.db);
+  expect(vault.ledgerSats).toBe(vault.coinsSats);
   expect(books.ledger).toMatchObject({
     totalSats: 0n,
     negativeCustomerAccounts: 0,

@@ -20,4 +20,5 @@ export * from "./solvency.js";
 export * from "./support.js";
 export * from "./transactions.js";
 export * from "./user-details.js";
+export * from "./vault.js";
 export * from "./withdrawals.js";

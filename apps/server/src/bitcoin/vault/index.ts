@@ -32,4 +32,14 @@ export {
   vaultPsbtInput,
   vaultPsbtOutput,
 } from "./psbt.js";
+export {
+  buildRefillPsbt,
+  chooseVaultCoins,
+  psbtBytes,
+  type RefillChoice,
+  type RefillPsbt,
+  readPsbt,
+  refillProblems,
+  spendsVaultOutput,
+} from "./refill.js";
 export { signVaultInputs } from "./sign.js";

@@ -3,6 +3,7 @@ import type { Mailer } from "../../adapters/mailer/mailer.js";
 import type { PriceSource } from "../../adapters/price/price-source.js";
 import type { ChainBackend } from "../../bitcoin/chain/chain-backend.js";
 import type { Db } from "../../db/client.js";
+import type { VaultContext } from "../vault/index.js";
 
 /** What the staff dashboard's use cases work with; each takes the part it needs. */
 export type AdminContext = {
@@ -17,4 +18,6 @@ export type AdminContext = {
   chain: ChainBackend;
   /** Production: staff must use an authenticator app (the header says so). */
   staffTwoFactorRequired: boolean;
+  /** The Vault tab: the cold vault (or none), the hot wallet's max and target, refills. */
+  vault: VaultContext;
 };

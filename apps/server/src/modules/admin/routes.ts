@@ -10,6 +10,7 @@ import { customersRoutes } from "./customers-routes.js";
 import { kycReviewsRoutes } from "./kyc-reviews-routes.js";
 import { supportInboxRoutes } from "./support-routes.js";
 import { transactionsRoutes } from "./transactions-routes.js";
+import { vaultRoutes } from "./vault-routes.js";
 
 const tags = ["admin"];
 
@@ -43,5 +44,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = async (
   await app.register(approvalsRoutes, { ctx });
   await app.register(supportInboxRoutes, { ctx });
   await app.register(booksRoutes, { ctx });
+  await app.register(vaultRoutes, { ctx });
   await app.register(auditLogRoutes, { ctx });
 };

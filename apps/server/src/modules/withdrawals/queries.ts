@@ -191,3 +191,25 @@ export async function pendingWithdrawalTotals(
   }
   return totals;
 }
+
+/** The sweep to the cold vault still on its way (signed or broadcast), if any. */
+export async function findOpenSweep(db: Db): Promise<PayoutRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.purpose, "sweep"), inArray(payouts.status, ["signed", "broadcast"])))
+    .limit(1);
+  return row;
+}
+
+/**
+ * What the withdrawals not yet in a payout will take from the hot wallet (held, awaiting approval,
+ * queued): the sweep leaves it there, above the target.
+ */
+export async function waitingWithdrawalSats(db: Db): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${withdrawals.amountSats}), 0)::text` })
+    .from(withdrawals)
+    .where(inArray(withdrawals.status, ["held", "awaiting_approval", "queued"]));
+  return BigInt(row?.total ?? "0");
+}

@@ -1,3 +1,4 @@
+import type { Db } from "../../db/client.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { sats } from "../../domain/money.js";
 import { bankAccountId } from "../../ledger/accounts.js";
@@ -5,15 +6,82 @@ import { postTransfers } from "../../ledger/post-transfers.js";
 import { insertUtxo, releaseUtxosOf, spendUtxosOf } from "../chain/index.js";
 import { notices, notify } from "../notifications/index.js";
 import { markWithdrawalsFinished } from "../transactions/index.js";
+import { forgetSweep, receiveSweep } from "../vault/index.js";
 import type { PayoutContext } from "./context.js";
-import { findWithdrawalsOf, finishWithdrawals, lockOpenPayout, updatePayout } from "./queries.js";
+import {
+  findWithdrawalsOf,
+  finishWithdrawals,
+  lockOpenPayout,
+  type PayoutRow,
+  updatePayout,
+  type WithdrawalRow,
+} from "./queries.js";
 import { reverseWithdrawals } from "./reverse-withdrawal.js";
+
+/** A payout's posting (`payout:<txid>`): its withdrawals out of clearing and its miner fee as the bank's expense. */
+async function postPayout(db: Db, payout: PayoutRow, withdrawals: readonly WithdrawalRow[], at: Date) {
+  const paid = withdrawals.reduce((sum, w) => sum + w.amountSats, 0n);
+  const hotWallet = await bankAccountId(db, "hot_wallet");
+  const reference = `payout:${payout.txid}`;
+  await postTransfers(
+    db,
+    [
+      {
+        debit: await bankAccountId(db, "withdrawal_clearing"),
+        credit: hotWallet,
+        amount: sats(paid),
+        kind: "payout",
+        reference,
+      },
+      {
+        debit: await bankAccountId(db, "miner_fees"),
+        credit: hotWallet,
+        amount: sats(payout.minerFeeSats),
+        kind: "miner_fee",
+        reference,
+      },
+    ],
+    { idempotencyKey: reference, at },
+  );
+}
+
+/**
+ * A sweep's posting (`sweep:<txid>`): what its coin brings the cold vault, from the hot wallet
+ * (`vault_sweep`), and its miner fee as the bank's expense; the vault's coin is available from now on.
+ */
+async function postSweep(db: Db, payout: PayoutRow, at: Date) {
+  const swept = await receiveSweep(db, payout.txid);
+  if (swept <= 0n) throw new Error(`The sweep ${payout.txid} has no coin on its way to the vault`);
+  const hotWallet = await bankAccountId(db, "hot_wallet");
+  const reference = `sweep:${payout.txid}`;
+  await postTransfers(
+    db,
+    [
+      {
+        debit: await bankAccountId(db, "cold_vault"),
+        credit: hotWallet,
+        amount: sats(swept),
+        kind: "vault_sweep",
+        reference,
+      },
+      {
+        debit: await bankAccountId(db, "miner_fees"),
+        credit: hotWallet,
+        amount: sats(payout.minerFeeSats),
+        kind: "miner_fee",
+        reference,
+      },
+    ],
+    { idempotencyKey: reference, at },
+  );
+}
 
 /**
  * The payout is CONFIRMATIONS deep, in one db transaction: claims it (still open), posts its withdrawals
- * out of clearing and its miner fee as the bank's expense against the hot wallet (whose ledger balance then
- * equals its coins again: the spent coins go, the change comes), and completes its withdrawals. Answers
- * false when it was settled or failed already.
+ * out of clearing (a sweep: what it brings the cold vault) and its miner fee as the bank's expense against
+ * the hot wallet (whose ledger balance then equals its coins again: the spent coins go, the change comes),
+ * and completes its withdrawals (a sweep's coin becomes the vault's). Answers false when it was settled or
+ * failed already.
  */
 export async function settlePayout(ctx: Pick<PayoutContext, "db" | "clock">, txid: string): Promise<boolean> {
   return inDbTransaction(ctx.db, async (db) => {
@@ -21,29 +89,8 @@ export async function settlePayout(ctx: Pick<PayoutContext, "db" | "clock">, txi
     if (payout === undefined) return false;
     const at = ctx.clock.now();
     const withdrawals = await findWithdrawalsOf(db, txid);
-    const paid = withdrawals.reduce((sum, w) => sum + w.amountSats, 0n);
-    const hotWallet = await bankAccountId(db, "hot_wallet");
-    const reference = `payout:${txid}`;
-    await postTransfers(
-      db,
-      [
-        {
-          debit: await bankAccountId(db, "withdrawal_clearing"),
-          credit: hotWallet,
-          amount: sats(paid),
-          kind: "payout",
-          reference,
-        },
-        {
-          debit: await bankAccountId(db, "miner_fees"),
-          credit: hotWallet,
-          amount: sats(payout.minerFeeSats),
-          kind: "miner_fee",
-          reference,
-        },
-      ],
-      { idempotencyKey: reference, at },
-    );
+    if (payout.purpose === "sweep") await postSweep(db, payout, at);
+    else await postPayout(db, payout, withdrawals, at);
     await spendUtxosOf(db, txid);
     if (payout.changeVout !== null && payout.changeSats !== null && payout.changeAddress !== null) {
       await insertUtxo(db, {
@@ -98,6 +145,7 @@ export async function failPayout(
       });
     }
     await releaseUtxosOf(db, txid);
+    if (payout.purpose === "sweep") await forgetSweep(db, txid);
     await finishWithdrawals(db, txid, "failed", at);
     await markWithdrawalsFinished(
       db,
