@@ -45,6 +45,7 @@ export const staff: SessionUser = {
 export const walletSummary: WalletSummary = {
   balanceSats: "746000",
   spendableSats: "746000",
+  onHoldSats: "0",
   withdrawalFeeSats: "1000",
   sendLimit: { level: 1, dailyLimitSats: "10000000", sentSats: "1000000", remainingSats: "9000000" },
   canSend: true,
