@@ -267,6 +267,16 @@ export function books(overrides: Partial<Books> = {}): Books {
       coins: { availableSats: "149000000", lockedSats: "1000000", missingSats: "0" },
     },
     reserves: { reservesSats: "150000000", liabilitiesSats: "120000000", covered: true },
+    solvency: {
+      ok: true,
+      checkedAt: localIso(2025, 4, 17, 15, 0),
+      liabilitiesSats: "120000000",
+      reserves: { hotSats: "150000000", vaultSats: "0", totalSats: "150000000" },
+      problems: [],
+      paused: false,
+      pausedSince: null,
+      resumed: null,
+    },
     pendingWithdrawals: {
       queued: { count: 2, sumSats: "300000" },
       sent: { count: 1, sumSats: "100000" },
