@@ -1,6 +1,7 @@
 import { MIN_WITHDRAWAL_SATS } from "@satsbank/shared";
 import { Address, NETWORK, OutScript, p2wpkh, selectUTXO, Transaction } from "@scure/btc-signer";
 import { networkParams } from "./network.js";
+import { type P2wpkhSigner, signP2wpkhInputs } from "./p2wpkh-signing.js";
 import type { WalletKeys } from "./wallet-keys.js";
 
 // A payout: one chain transaction of the bank's, paying withdrawals from the hot wallet's coins (all
@@ -157,13 +158,20 @@ export function signPayout({
   change: Change;
 }): SignedPayout {
   const tx = new Transaction();
-  const secrets: Uint8Array[] = [];
+  const signers: P2wpkhSigner[] = [];
+  // Each chain's key derived once: a payout of many coins derives one child per coin.
+  const chainKeys = new Map<number, ReturnType<typeof keys.account.deriveChild>>();
   for (const coin of choice.coins) {
-    const key = keys.account.deriveChild(coin.chain).deriveChild(coin.chainIndex);
+    let chainKey = chainKeys.get(coin.chain);
+    if (chainKey === undefined) {
+      chainKey = keys.account.deriveChild(coin.chain);
+      chainKeys.set(coin.chain, chainKey);
+    }
+    const key = chainKey.deriveChild(coin.chainIndex);
     if (!key.privateKey || !key.publicKey) throw new Error("The wallet keys hold no private key");
     const { script } = p2wpkh(key.publicKey, networkParams[keys.network].params);
     tx.addInput({ txid: coin.txid, index: coin.vout, witnessUtxo: { script, amount: coin.valueSats } });
-    secrets.push(key.privateKey);
+    signers.push({ privateKey: key.privateKey, publicKey: key.publicKey });
   }
   const paymentVouts = payments.map((payment) =>
     tx.addOutput({ script: outputScript(payment.address, keys), amount: payment.amountSats }),
@@ -172,9 +180,11 @@ export function signPayout({
     choice.changeSats === null
       ? null
       : tx.addOutput({ script: outputScript(change.address, keys), amount: choice.changeSats });
-  secrets.forEach((secret, index) => {
-    tx.signIdx(secret, index);
-  });
-  tx.finalize();
+  // Linear in the inputs (btc-signer's signIdx is quadratic): the same signatures, finalised.
+  signP2wpkhInputs(
+    tx,
+    signers,
+    choice.coins.map((coin) => coin.valueSats),
+  );
   return { txid: tx.id, hex: tx.hex, vsize: tx.vsize, paymentVouts, changeVout };
 }

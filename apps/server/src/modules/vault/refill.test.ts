@@ -17,6 +17,7 @@ import {
   parseVaultDescriptor,
   signVaultInputs,
   validVaultSignatures,
+  vaultAddress,
   vaultOutput,
   vaultPsbtInput,
   withChecksum,
@@ -26,6 +27,7 @@ import { auditEvents, hotWalletUtxos, ledgerTransfers } from "../../db/schema/in
 import { sats } from "../../domain/money.js";
 import { getJson, postJson } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
+import { sendRequest, testCustomer } from "../../test/money-helpers.js";
 import { expectChainBooksBalanced, type SandboxChain, startSandboxChain } from "../../test/sandbox-chain.js";
 import { type TestStaff, testStaff } from "../../test/staff-helpers.js";
 import { depositor, earnFees, fixtureVault, vaultPass, vaultSettings } from "../../test/vault-helpers.js";
@@ -61,7 +63,7 @@ beforeAll(async () => {
   await depositor(t, sandbox, [3_000_000n]);
   expect((await vaultPass(sandbox, settings)).sweep.outcome).toBe("swept");
   await settleAll();
-});
+}, 120_000);
 afterAll(() => t.close());
 afterEach(async () => {
   await settleAll();
@@ -325,6 +327,25 @@ describe("a refill", () => {
     expect(tooMuch.statusCode).toBe(409);
     const dust = await postJson(t, apiPaths.admin.vaultRefills, { amountSats: "545", reason: "Dust" }, as());
     expect(dust.statusCode).toBe(400);
+  });
+});
+
+describe("the vault's addresses", () => {
+  it("are the bank's own: a send to one, or to the hot wallet's address a refill pays, is refused", async () => {
+    const refill = (await overview()).refills.find((r) => r.status === "confirmed");
+    if (refill === undefined) throw new Error("no confirmed refill");
+    const customer = await testCustomer(t, { name: "Curious Customer" });
+    await sandbox.deposit({ id: customer.user.id }, 50_000n);
+    for (const recipient of [
+      vaultAddress(fixtureVault, "receive", 0),
+      vaultAddress(fixtureVault, "receive", 15),
+      vaultAddress(fixtureVault, "change", 3),
+      refill.hotAddress,
+    ]) {
+      const res = await sendRequest(t, customer.token, { recipient, amountSats: "10000" });
+      expect(res.statusCode, recipient).toBe(400);
+      expect(res.json().error.reason).toBe("ownAddress");
+    }
   });
 });
 

@@ -37,7 +37,7 @@ beforeAll(async () => {
   sandbox = await startSandboxChain(t);
   // The bank's own money: the sweeps' miner fees come out of it.
   await earnFees(t, sandbox, sats(200_000n));
-});
+}, 120_000);
 afterAll(() => t.close());
 // Every test moves money on the chain: every invariant of the books holds after it, the vault's too.
 afterEach(() => expectChainBooksBalanced(t));
