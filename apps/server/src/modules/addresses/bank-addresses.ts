@@ -52,8 +52,10 @@ function derivedAddresses(keys: WalletKeys, chain: number, from: number, to: num
 
 /** True when `address` is at an index of `chain` in [from, from + gap). */
 function inWindow(keys: WalletKeys, chain: number, from: number, address: string): boolean {
-  const index = derivedAddresses(keys, chain, from, from + BANK_ADDRESS_GAP).get(address);
-  return index !== undefined && index >= from;
+  const to = from + BANK_ADDRESS_GAP;
+  // The map may hold more than the window (addresses derived for another window before).
+  const index = derivedAddresses(keys, chain, from, to).get(address);
+  return index !== undefined && index >= from && index < to;
 }
 
 /**
