@@ -212,6 +212,21 @@ describe("a credited deposit reorganised out of the chain", () => {
     expect(await reconcileHotWallet(t.db)).toMatchObject({ matches: true });
   });
 
+  it("resolved once when two members of staff resolve it at the same moment", async () => {
+    await reorganiseOut();
+    const answers = await Promise.all([resolve("reverse"), resolve("absorb"), resolve("reverse")]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409]);
+    const postings = await t.db.execute<{ n: string }>(
+      sql`select count(distinct idempotency_key)::text as n from ledger_transfers
+           where reference = ${`deposit:${txid}:0`} and kind <> 'deposit' and kind <> 'deposit_hold'`,
+    );
+    expect(postings.rows).toEqual([{ n: "1" }]);
+    const audited = await t.db.execute(sql`select 1 from audit_events where target_type = 'deposit'`);
+    expect(audited.rows).toHaveLength(1);
+    await expectBooksBalanced(t.db);
+    expect(await reconcileHotWallet(t.db)).toMatchObject({ matches: true });
+  });
+
   it("back in a block: the hold is released, nothing is paused, nothing to resolve", async () => {
     // Replaced without being dropped: the payment goes back to the mempool and into the new first block.
     await sandbox.node.reorg(3);
