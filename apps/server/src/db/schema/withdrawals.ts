@@ -70,6 +70,8 @@ export const payouts = pgTable(
   },
   (t) => [
     index("payouts_status_idx").on(t.status),
+    // A send to the bank's own change address is refused: the addresses module looks the address up here.
+    index("payouts_change_address_idx").on(t.changeAddress).where(sql`${t.changeAddress} is not null`),
     check("payouts_status_check", sql`${t.status} in (${quoted(payoutStatuses)})`),
     check("payouts_purpose_check", sql`${t.purpose} in (${quoted(payoutPurposes)})`),
     check("payouts_miner_fee_check", sql`${t.minerFeeSats} > 0`),

@@ -1,0 +1,1 @@
+CREATE INDEX "payouts_change_address_idx" ON "payouts" USING btree ("change_address") WHERE "payouts"."change_address" is not null;
