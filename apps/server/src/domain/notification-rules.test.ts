@@ -25,6 +25,7 @@ describe("isNotificationMade", () => {
       "withdrawal_held",
       "withdrawal_rejected",
       "deposit_on_hold",
+      "deposit_released",
       "deposit_reversed",
       "solvency_alert",
     ]);
@@ -49,7 +50,6 @@ describe("isNotificationMade", () => {
       "withdrawal_failed",
       "withdrawal_review",
       "withdrawal_cancelled",
-      "deposit_released",
     ]);
     for (const kind of transactionKinds) {
       expect(isNotificationMade(kind, transactionOnly), kind).toBe(true);

@@ -11,7 +11,8 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 /**
  * Notices that protect the account: whoever changed the password, turned two-factor off or signed in from
  * somewhere new may be someone else; a withdrawal to a new address is held, one is rejected, a deposit is
- * held or reversed. The owner must hear of it whatever the switches say.
+ * held (then released or reversed: who heard of the hold hears how it ended). The owner must hear of it
+ * whatever the switches say.
  */
 export const PROTECTIVE_KINDS: ReadonlySet<NotificationKind> = new Set([
   "suspicious_sign_in",
@@ -20,6 +21,7 @@ export const PROTECTIVE_KINDS: ReadonlySet<NotificationKind> = new Set([
   "withdrawal_held",
   "withdrawal_rejected",
   "deposit_on_hold",
+  "deposit_released",
   "deposit_reversed",
 ]);
 
