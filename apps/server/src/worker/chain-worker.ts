@@ -80,6 +80,10 @@ function logVault(log: Log, report: PassReport): void {
   }
   if (sweep.outcome === "short")
     log.warn("The hot wallet is above its max, but its coins cannot make a sweep");
+  if (sweep.outcome === "unaffordable")
+    log.warn(
+      `The hot wallet is above its max, but the bank's own money (${sweep.surplusSats} sat beyond what it owes) cannot pay a sweep's miner fee (${sweep.minerFeeSats} sat)`,
+    );
   if (refills.settled > 0)
     log.info(`${refills.settled} vault refills confirmed: the hot wallet has their coins`);
   if (refills.failed > 0)

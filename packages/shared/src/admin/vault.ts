@@ -161,6 +161,8 @@ export const vaultTexts = {
   belowDust: "A refill must bring at least 546 sat to the hot wallet.",
   notEnoughCoins: (availableSats: string) =>
     `The vault's available coins (${availableSats} sat) do not cover this amount and the miner fee.`,
+  feeUnaffordable: (feeSats: string, surplusSats: string) =>
+    `The bank's own money in its reserves (${surplusSats} sat beyond what it owes) cannot pay this refill's miner fee (${feeSats} sat): the coins would fall short of what the bank owes.`,
   notAwaiting: (status: string) =>
     `This refill is ${status}: it no longer takes signatures (a PSBT sent again is not accepted).`,
   notCancellable: (status: string) =>

@@ -23,6 +23,7 @@ import {
   demoSends,
   demoWithdrawal,
 } from "./demo-money.js";
+import { seedBankCapital } from "./seed-capital.js";
 import {
   DEMO_HISTORY_POLICY,
   type DemoChain,
@@ -63,9 +64,10 @@ export type DemoMoneyInput = {
 
 /**
  * Makes the demo customers' identity checks (seed-kyc.ts: all verified but three, before anyone sends) and
- * gives each a deposit address; then, on the sandbox chain, funds them through deposits, replays the demo
- * sends through the send use case at their times, makes the demo customer's deposit and withdrawal, and
- * leaves what staff find unfinished: a failed deposit, a pending deposit and a pending withdrawal.
+ * gives each a deposit address; then, on the sandbox chain, pays in the bank's own capital (its sweeps' and
+ * refills' miner fees come out of it), funds the customers through deposits, replays the demo sends through
+ * the send use case at their times, makes the demo customer's deposit and withdrawal, and leaves what staff
+ * find unfinished: a failed deposit, a pending deposit and a pending withdrawal.
  * Idempotent: every step has a fixed key, a customer with a deposit is not paid again, and one with a
  * submission submits nothing again.
  */
@@ -101,6 +103,7 @@ export async function seedDemoMoney(input: DemoMoneyInput): Promise<void> {
     sendLimits: input.sendLimits,
   };
   const openings = demoOpenings.map(([email, amount]) => ({ user: customer(email), amount }));
+  await seedBankCapital(chain, opened);
   await seedDeposits(chain, openings, opened);
   await seedDeposits(
     chain,

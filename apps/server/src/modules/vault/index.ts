@@ -20,6 +20,7 @@ export {
 } from "./reserves.js";
 export { settleRefill } from "./settle-refill.js";
 export { configuredVault, startRefill } from "./start-refill.js";
+export { bankSurplus } from "./surplus.js";
 export { forgetSweep, listRecentSweeps, receiveSweep, recordSweepCoin } from "./sweep-coins.js";
 export { type RefillBroadcast, type RefillsReport, trackRefills } from "./track-refills.js";
 export { uploadRefillSignatures } from "./upload-signatures.js";

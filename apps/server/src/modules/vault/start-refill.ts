@@ -12,6 +12,7 @@ import { claimVaultAddress } from "./address-queries.js";
 import { claimAvailableVaultCoins, lockVaultCoins, toVaultCoin } from "./coin-queries.js";
 import { DEFAULT_FEE_TARGET_BLOCKS, type VaultContext, vaultId } from "./context.js";
 import { findRefill, insertRefill } from "./refill-queries.js";
+import { bankSurplus } from "./surplus.js";
 import { toVaultRefill } from "./views.js";
 
 /** Vault coins considered for one refill: the largest ones, so a few cover it. */
@@ -29,6 +30,7 @@ export function configuredVault(ctx: Pick<VaultContext, "coldVault">): ColdVault
  * (P2WSH 2-of-3 inputs); the hot wallet's output pays a new address of its change chain, the vault's change
  * a new address of the vault's change chain (none when it would be dust); the unsigned PSBT and its txid
  * are recorded, the coins locked (spent_by the refill), and it is audited. Key holders then sign the PSBT.
+ * Refused (409) when the vault's coins cannot cover it, or the bank's own money cannot pay its miner fee.
  */
 export async function startRefill({
   ctx,
@@ -66,6 +68,13 @@ export async function startRefill({
     if (choice === null) {
       const available = rows.reduce((sum, row) => sum + row.valueSats, 0n);
       throw new AppError("CONFLICT", vaultTexts.notEnoughCoins(available.toString()));
+    }
+    const surplus = await bankSurplus(db);
+    if (surplus < choice.minerFee) {
+      throw new AppError(
+        "CONFLICT",
+        vaultTexts.feeUnaffordable(choice.minerFee.toString(), surplus.toString()),
+      );
     }
     const hotIndex = await claimNextIndex(db, { network: keys.network, chain: CHANGE_CHAIN });
     const hotAddress = deriveAddress(keys.account, keys.network, CHANGE_CHAIN, hotIndex);

@@ -210,6 +210,18 @@ describe("the sweep", () => {
     await settleAll();
   });
 
+  it("waits when the bank's own money cannot pay its miner fee", async () => {
+    await depositor(t, sandbox, [900_000n]);
+    const dear: ChainBackend = { ...sandbox.chain, feeRate: async () => 5_000 };
+    const before = await sumUtxos(t.db);
+    const waiting = await sweepHotWallet(sweepContext(dear));
+    expect(waiting).toMatchObject({ outcome: "unaffordable" });
+    if (waiting.outcome !== "unaffordable") return;
+    expect(waiting.minerFeeSats).toBeGreaterThan(waiting.surplusSats);
+    expect(await sumUtxos(t.db)).toEqual(before);
+    await settleAll();
+  });
+
   it("does nothing without a vault, or below the max", async () => {
     expect(await sweepHotWallet({ ...sweepContext(), vault: vaultSettings(null) })).toEqual({
       outcome: "idle",

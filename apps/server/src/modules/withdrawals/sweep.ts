@@ -6,7 +6,13 @@ import { ADVISORY_LOCKS, lockForTransaction } from "../../db/advisory-lock.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { claimNextIndex } from "../addresses/index.js";
 import { claimAvailableUtxos, lockUtxosFor, sumUtxos } from "../chain/index.js";
-import { claimVaultAddress, recordSweepCoin, type VaultSettings, vaultId } from "../vault/index.js";
+import {
+  bankSurplus,
+  claimVaultAddress,
+  recordSweepCoin,
+  type VaultSettings,
+  vaultId,
+} from "../vault/index.js";
 import type { PayoutContext } from "./context.js";
 import { type BroadcastOutcome, broadcastPayout } from "./pay-out.js";
 import { findOpenSweep, insertPayout, type PayoutRow, waitingWithdrawalSats } from "./queries.js";
@@ -25,6 +31,11 @@ export type SweepReport =
   | { outcome: "pending"; txid: string }
   /** Above the max, but the coins cannot make a sweep worth more than dust after its fee. */
   | { outcome: "short" }
+  /**
+   * Above the max, but the bank's own money cannot pay the sweep's miner fee (it would leave fewer coins
+   * than the bank owes, and the watchdog would pause payouts): it waits for fee revenue or capital.
+   */
+  | { outcome: "unaffordable"; minerFeeSats: bigint; surplusSats: bigint }
   | {
       outcome: "swept";
       txid: string;
@@ -44,7 +55,8 @@ type Made = { payout: PayoutRow; amountSats: bigint; inputs: number };
  * the sweep's advisory lock (one sweep decided at a time; none while one is on its way): the coins are
  * claimed as payOutQueued claims them (`for update skip locked`: never a coin a payout holds), chosen by the
  * payouts' selector, signed, and recorded with its coins locked and the vault's coin incoming; only then
- * broadcast. Tracked, rebroadcast and settled by trackPayouts like any payout.
+ * broadcast (unless the bank's own money cannot pay its miner fee). Tracked, rebroadcast and settled by
+ * trackPayouts like any payout.
  */
 export async function sweepHotWallet(ctx: SweepContext): Promise<SweepReport> {
   const { coldVault: vault, hotWalletMaxSats, hotWalletTargetSats } = ctx.vault;
@@ -74,6 +86,9 @@ export async function sweepHotWallet(ctx: SweepContext): Promise<SweepReport> {
       feeRate,
     });
     if (choice === null) return { outcome: "short" };
+    const surplus = await bankSurplus(db);
+    if (surplus < choice.minerFee)
+      return { outcome: "unaffordable", minerFeeSats: choice.minerFee, surplusSats: surplus };
     const at = ctx.clock.now();
     const to = await claimVaultAddress(db, vault, "receive", at);
     const index =
