@@ -18,6 +18,7 @@ import {
   listWalletTransactions,
   type WalletTransactionRow,
 } from "../../modules/transactions/index.js";
+import { refillBlocks } from "../../modules/vault/index.js";
 import { sendBitcoin } from "../../modules/wallet/index.js";
 import { payoutBlocks } from "../../modules/withdrawals/index.js";
 import { runPass } from "../../worker/chain-worker.js";
@@ -60,7 +61,8 @@ function followerAt(chain: DemoChain, when: Date): ChainContext {
     confirmations: chain.confirmations,
     // The sandbox is regtest, which the follower reads from its first block (as main.ts starts it).
     startHeight: 0,
-    blockListeners: [payoutBlocks],
+    // As the worker's: a later run of the seed must not read a block without noting a refill in it.
+    blockListeners: [payoutBlocks, refillBlocks],
   };
 }
 
