@@ -106,7 +106,10 @@ export const queryKeys = {
       all: ["admin", "support"] as const,
       list: (status: SupportStatusFilter) => ["admin", "support", status] as const,
     },
+    /** `Books`: the invariants, the watchdog's last check (solvency), reorganised deposits, the follower. */
     books: ["admin", "books"] as const,
+    /** `VaultOverview`: the cold vault, the hot wallet against its max and target, refills and sweeps. */
+    vault: ["admin", "vault"] as const,
     audit: {
       all: ["admin", "audit"] as const,
       list: (params: AuditListParams) => ["admin", "audit", params] as const,

@@ -24,7 +24,7 @@ export function BooksFigures({ books }: { books: Books }) {
           <Fact term="Coins locked by payouts">{booksBtc(hotWallet.coins.lockedSats)}</Fact>
           <Fact term="Coins missing (reorganised out)">{booksBtc(hotWallet.coins.missingSats)}</Fact>
         </Card>
-        <Card title="Reserves and liabilities">
+        <Card title="Reserves and liabilities (ledger)">
           <Fact term="Reserves">{booksBtc(reserves.reservesSats)}</Fact>
           <Fact term="Liabilities">{booksBtc(reserves.liabilitiesSats)}</Fact>
           <Fact term="Surplus">

@@ -8,9 +8,13 @@ import { BooksChain } from "./books-chain";
 import { BooksChecks } from "./books-checks";
 import { BooksFigures } from "./books-figures";
 import { BooksReorgedDeposits } from "./books-reorged-deposits";
+import { BooksSolvency } from "./books-solvency";
 import { CheckResult } from "./check-result";
 
-/** Books: the ledger's invariants as ok/failed rows, the figures behind them, and the chain follower. */
+/**
+ * Books: the solvency watchdog's last check (reserves on the chain against liabilities, the pause), the
+ * ledger's invariants as ok/failed rows, the figures behind them, reorganised deposits and the follower.
+ */
 export function BooksTab() {
   const books = useBooks();
   if (books.isPending) return <Spinner label="Checking the books" />;
@@ -33,6 +37,7 @@ export function BooksTab() {
           {books.isFetching ? "Checking..." : "Check again"}
         </Button>
       </div>
+      <BooksSolvency solvency={data.solvency} />
       <BooksChecks books={data} />
       <BooksFigures books={data} />
       <BooksReorgedDeposits deposits={data.reorgedDeposits} />
