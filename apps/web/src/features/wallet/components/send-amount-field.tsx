@@ -1,9 +1,9 @@
 import { formatBtcPlain, type Price, parseBtc, type SendForm } from "@satsbank/shared";
 import { type Control, Controller } from "react-hook-form";
+import { AmountInput } from "@/components/amount-input";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { btcText, usdText } from "@/lib/money-text";
-import { AmountInput } from "./amount-input";
 
 export interface SendAmountFieldProps {
   control: Control<SendForm>;

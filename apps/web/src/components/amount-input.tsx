@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { Input } from "@/components/ui/input";
-import { isAmountInput } from "../lib/amount-input";
+import { isAmountInput } from "@/lib/amount-input";
 
 export interface AmountInputProps extends Omit<ComponentProps<"input">, "value" | "onChange" | "type"> {
   value: string;
