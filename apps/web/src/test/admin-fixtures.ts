@@ -8,6 +8,8 @@ import type {
   Books,
   CustomerDetails,
   KycReview,
+  VaultOverview,
+  VaultRefill,
 } from "@satsbank/shared";
 import { kycItems, staff } from "./fixtures";
 
@@ -288,6 +290,91 @@ export function books(overrides: Partial<Books> = {}): Books {
       tip: { available: true, height: 840_002, hash: "11".repeat(32) },
       lagBlocks: 2,
     },
+    ...overrides,
+  };
+}
+
+export const REFILL_ID = "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f";
+
+/**
+ * Grace's refill of 0.03 BTC waiting for signatures: two vault coins, the first signed by key 1, with the
+ * vault's change; override what the test is about.
+ */
+export function vaultRefill(overrides: Partial<VaultRefill> = {}): VaultRefill {
+  return {
+    id: REFILL_ID,
+    status: "awaiting_signatures",
+    amountSats: "3000000",
+    minerFeeSats: "420",
+    reason: "Withdrawals this afternoon",
+    txid: "cd".repeat(32),
+    hotAddress: "bcrt1qhotwallet0000000000000000000000000000",
+    change: { address: "bcrt1qvaultchange00000000000000000000000000000000000000000", sats: "999580" },
+    inputs: [
+      { txid: "e1".repeat(32), vout: 0, valueSats: "2000000", signedBy: [1] },
+      { txid: "e2".repeat(32), vout: 1, valueSats: "2000000", signedBy: [] },
+    ],
+    complete: false,
+    createdBy: { id: staff.id, name: staff.name },
+    createdAt: localIso(2025, 4, 17, 9, 15),
+    broadcastAt: null,
+    confirmedAt: null,
+    blockHeight: null,
+    failure: null,
+    psbtUrl: `/api/admin/vault/refills/${REFILL_ID}/psbt`,
+    ...overrides,
+  };
+}
+
+type ConfiguredVault = Extract<VaultOverview, { configured: true }>;
+
+/** The Vault tab with a vault: 0.5 BTC in it, the hot wallet 0.03 BTC below its target, one refill, one sweep. */
+export function vaultOverview(overrides: Partial<ConfiguredVault> = {}): ConfiguredVault {
+  return {
+    configured: true,
+    descriptor:
+      "wsh(sortedmulti(2,[aabbccdd/48h/1h/0h/2h]tpubKEY1/<0;1>/*,[11223344/48h/1h/0h/2h]tpubKEY2/<0;1>/*,[55667788/48h/1h/0h/2h]tpubKEY3/<0;1>/*))#x2t3k5ve",
+    keys: [
+      {
+        number: 1,
+        fingerprint: "aabbccdd",
+        path: "m/48h/1h/0h/2h",
+        xpub: `tpubD6NzVbkrYhZ4X${"a".repeat(94)}`,
+      },
+      {
+        number: 2,
+        fingerprint: "11223344",
+        path: "m/48h/1h/0h/2h",
+        xpub: `tpubD6NzVbkrYhZ4Y${"b".repeat(94)}`,
+      },
+      {
+        number: 3,
+        fingerprint: "55667788",
+        path: "m/48h/1h/0h/2h",
+        xpub: `tpubD6NzVbkrYhZ4Z${"c".repeat(94)}`,
+      },
+    ],
+    vault: { availableSats: "50000000", lockedSats: "4000000", incomingSats: "1500000", coins: 3 },
+    hotWallet: {
+      availableSats: "2000000",
+      lockedSats: "100000",
+      maxSats: "10000000",
+      targetSats: "5000000",
+      suggestedRefillSats: "3000000",
+    },
+    refills: [vaultRefill()],
+    sweeps: [
+      {
+        txid: "f0".repeat(32),
+        status: "confirmed",
+        amountSats: "1500000",
+        minerFeeSats: "310",
+        address: "bcrt1qvaultreceive000000000000000000000000000000000000000",
+        createdAt: localIso(2025, 4, 16, 18, 0),
+        confirmedAt: localIso(2025, 4, 16, 18, 20),
+        blockHeight: 840_010,
+      },
+    ],
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import { CustomersTab } from "./customers-tab";
 import { KycReviewsTab } from "./kyc-reviews-tab";
 import { SupportTab } from "./support-tab";
 import { TransactionsTab } from "./transactions-tab";
+import { VaultTab } from "./vault-tab";
 
 /** The specification's two tabs, then the staff tools beyond it. */
 const TABS = [
@@ -17,6 +18,7 @@ const TABS = [
   { value: "approvals", label: "Approvals", Panel: ApprovalsTab },
   { value: "support", label: "Support", Panel: SupportTab },
   { value: "books", label: "Books", Panel: BooksTab },
+  { value: "vault", label: "Vault", Panel: VaultTab },
   { value: "audit", label: "Audit Log", Panel: AuditLogTab },
 ] as const satisfies readonly { value: string; label: string; Panel: ComponentType }[];
 

@@ -1,16 +1,7 @@
 import type { Books } from "@satsbank/shared";
-import type { ReactNode } from "react";
 import { booksBtc } from "./books-checks";
 import { DetailsSection, Fact } from "./details-section";
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-3 rounded-xl border bg-card p-4">
-      <h3 className="text-sm font-semibold">{title}</h3>
-      <dl className="flex flex-col gap-2">{children}</dl>
-    </div>
-  );
-}
+import { FigureCard as Card } from "./figure-card";
 
 /** The hot wallet, reserves against liabilities, and the withdrawals not yet settled. */
 export function BooksFigures({ books }: { books: Books }) {
