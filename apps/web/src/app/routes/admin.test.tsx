@@ -2,7 +2,7 @@ import type { AdminMe, SessionUser } from "@satsbank/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { adminMe, books, queriesTo } from "@/test/admin-fixtures";
+import { adminMe, books, queriesTo, vaultOverview } from "@/test/admin-fixtures";
 import { staff } from "@/test/fixtures";
 import { renderRoute } from "@/test/render-route";
 import { apiError, requestsTo, type StubHandler, stubApi } from "@/test/stub-api";
@@ -15,6 +15,7 @@ const emptyLists: Record<string, StubHandler> = {
   "GET /api/admin/support": () => ({ items: [], nextCursor: null }),
   "GET /api/admin/audit": () => ({ items: [], nextCursor: null }),
   "GET /api/admin/books": () => books(),
+  "GET /api/admin/vault": () => vaultOverview(),
 };
 
 function renderAdmin(
@@ -27,7 +28,7 @@ function renderAdmin(
 }
 
 describe("admin dashboard", () => {
-  it("shows the header with the role's label and the seven tabs, Banking Customers first", async () => {
+  it("shows the header with the role's label and the eight tabs, Banking Customers first", async () => {
     const { fetchMock } = renderAdmin(() => adminMe());
     expect(await screen.findByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeInTheDocument();
     expect(await screen.findByText("Access Level: Super Admin")).toBeInTheDocument();
@@ -43,6 +44,7 @@ describe("admin dashboard", () => {
       "Approvals",
       "Support",
       "Books",
+      "Vault",
       "Audit Log",
     ]);
     expect(within(tabs).getByRole("tab", { name: "Banking Customers" })).toHaveAttribute(
@@ -65,6 +67,16 @@ describe("admin dashboard", () => {
     expect(new Set(queriesTo(fetchMock, "/api/admin/withdrawals"))).toEqual(
       new Set(["status=awaiting_approval"]),
     );
+  });
+
+  it("the Vault tab opens from the URL on the vault and its refills", async () => {
+    const { fetchMock } = renderAdmin(() => adminMe(), {}, "/admin?tab=vault");
+    expect(await screen.findByRole("tab", { name: "Vault" })).toHaveAttribute("aria-selected", "true");
+    const panel = screen.getByRole("tabpanel", { name: "Vault" });
+    expect(await within(panel).findByRole("heading", { level: 2, name: "Refills" })).toBeInTheDocument();
+    expect(within(panel).getByRole("article", { name: "Refill of 0.03000000 BTC" })).toBeInTheDocument();
+    expect(new Set(queriesTo(fetchMock, "/api/admin/vault"))).toEqual(new Set([""]));
+    expect(queriesTo(fetchMock, "/api/admin/books")).toEqual([]);
   });
 
   it("opens a tab from the URL and keeps the open tab there; a visited tab keeps its search", async () => {
