@@ -30,6 +30,22 @@ describe("BalanceCard", () => {
     expect(await screen.findByText("Price as of Apr 17, 2025 14:05")).toBeInTheDocument();
   });
 
+  it("shows what the network reversed as on hold, beside the balance and outside it", async () => {
+    stubSummary({ ...walletSummary, balanceSats: "646000", onHoldSats: "100000" });
+    renderWithProviders(<BalanceCard />);
+    const card = screen.getByRole("region", { name: "Total Balance" });
+    expect(await within(card).findByText("0.00646000 BTC")).toBeInTheDocument();
+    const held = within(card).getByText("On hold: the network reversed this deposit");
+    expect(held.parentElement).toHaveTextContent("On hold: the network reversed this deposit0.00100000 BTC");
+  });
+
+  it("says nothing of a hold when nothing is held", async () => {
+    stubSummary(walletSummary);
+    renderWithProviders(<BalanceCard />);
+    expect(await screen.findByText("0.00746000 BTC")).toBeInTheDocument();
+    expect(screen.queryByText(/On hold/)).not.toBeInTheDocument();
+  });
+
   it("says so while loading", () => {
     stubSummary(walletSummary);
     renderWithProviders(<BalanceCard />);

@@ -1,5 +1,5 @@
 import type { Price, WalletSummary } from "@satsbank/shared";
-import { RefreshCw } from "lucide-react";
+import { Clock, RefreshCw } from "lucide-react";
 import { useId } from "react";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
@@ -21,6 +21,23 @@ function StalePrice({ price }: { price: Price }) {
   return <p className="mt-1 text-xs text-muted-foreground">{`Price as of ${dateTimeText(price.asOf)}`}</p>;
 }
 
+/**
+ * What a reorganisation took back from the balance: held, not spendable and not in the balance above, until
+ * the deposit confirms again or the bank resolves it.
+ */
+function OnHold({ sats }: { sats: bigint }) {
+  if (sats <= 0n) return null;
+  return (
+    <p className="mt-3 flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
+      <Clock className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+      <span>
+        <span className="block">On hold: the network reversed this deposit</span>
+        <span className="block font-semibold tabular-nums">{btcText(sats)}</span>
+      </span>
+    </p>
+  );
+}
+
 function Figures({ summary }: { summary: WalletSummary }) {
   const balance = BigInt(summary.balanceSats);
   const usd = usdText(balance, summary.price);
@@ -33,6 +50,7 @@ function Figures({ summary }: { summary: WalletSummary }) {
         <span className="sr-only">{`About ${usd}`}</span>
       </p>
       <StalePrice price={summary.price} />
+      <OnHold sats={BigInt(summary.onHoldSats)} />
     </>
   );
 }

@@ -250,6 +250,49 @@ describe("send form", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
+  it("a send to the bank's own address is refused on the recipient, titled by its reason", async () => {
+    const text =
+      "This address belongs to the bank itself: send to a customer's username or an address outside the bank.";
+    const view = await renderSend({
+      "POST /api/wallet/send/quote": () =>
+        apiError(400, "VALIDATION_ERROR", "Invalid request", { recipient: text }, "ownAddress"),
+    });
+    await view.user.type(view.recipient, outsideAddress);
+    await view.user.type(view.amount, "0.001");
+    await view.user.click(view.submit);
+    await expectErrorToast("Address not allowed", text);
+    expect(view.recipient).toHaveAttribute("aria-invalid", "true");
+    expect(view.recipient).toHaveFocus();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("withdrawals paused (503 with its reason) is said in the customer's words, not as a failure", async () => {
+    const text =
+      "Withdrawals are paused while the bank checks its books. Your money is safe; please try again later.";
+    const paused = () => apiError(503, "SERVICE_UNAVAILABLE", text, undefined, "withdrawalsPaused");
+    let quoteAnswer: StubHandler = paused;
+    const view = await renderSend({
+      "POST /api/wallet/send/quote": (request) => quoteAnswer(request),
+      "POST /api/wallet/send": paused,
+    });
+    await view.user.type(view.recipient, outsideAddress);
+    await view.user.type(view.amount, "0.001");
+    await view.user.click(view.submit);
+    await expectErrorToast("Withdrawals paused", text);
+    expect(view.recipient).not.toHaveAttribute("aria-invalid");
+    expect(view.amount).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByText("Send failed")).not.toBeInTheDocument();
+
+    // Paused between the quote and the send: the review closes, back to the form.
+    quoteAnswer = withdrawalQuote;
+    await view.user.click(view.submit);
+    const dialog = await screen.findByRole("dialog", { name: "Review Transaction" });
+    await view.user.click(within(dialog).getByRole("button", { name: "Confirm & Send" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getAllByText(text, { selector: "[data-description]" }).length).toBeGreaterThan(0);
+    expect(requestsTo(view.fetchMock, "POST /api/wallet/send")).toHaveLength(1);
+  });
+
   it("the review dialog shows recipient, amount, network fee, total and note with 8 decimals", async () => {
     const view = await renderSend({ "POST /api/wallet/send/quote": customerQuote });
     const dialog = await openReview(view, "0.001", "Lunch money");

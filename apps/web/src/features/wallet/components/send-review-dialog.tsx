@@ -34,9 +34,13 @@ export interface SendReviewDialogProps {
   onSent: (sent: Transaction, review: SendReview) => void;
 }
 
-/** Trying again with the same key is safe; only network trouble and server faults are worth it. */
+/**
+ * Trying again with the same key is safe; only network trouble and server faults are worth it. A 5xx with
+ * a reason is a refusal (withdrawals paused while the bank checks its books): not now, back to the form.
+ */
 function isWorthRetrying(error: unknown): boolean {
-  return !isApiError(error) || error.status === 0 || error.status >= 500;
+  if (!isApiError(error)) return true;
+  return error.reason === undefined && (error.status === 0 || error.status >= 500);
 }
 
 function Row({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {

@@ -66,6 +66,31 @@ describe("sendErrorToast", () => {
     expect(sendErrorToast(reused, "x").title).toBe("Send not repeated");
   });
 
+  it("titles the custody refusals by their reasons: the bank's own address, withdrawals paused (503)", () => {
+    const own = validation(
+      {
+        recipient:
+          "This address belongs to the bank itself: send to a customer's username or an address outside the bank.",
+      },
+      "ownAddress",
+    );
+    expect(sendErrorToast(own, "x")).toEqual({
+      title: "Address not allowed",
+      text: "This address belongs to the bank itself: send to a customer's username or an address outside the bank.",
+    });
+    const paused = new ApiError({
+      status: 503,
+      code: "SERVICE_UNAVAILABLE",
+      message:
+        "Withdrawals are paused while the bank checks its books. Your money is safe; please try again later.",
+      reason: "withdrawalsPaused",
+    });
+    expect(sendErrorToast(paused, "Send failed")).toEqual({
+      title: "Withdrawals paused",
+      text: "Withdrawals are paused while the bank checks its books. Your money is safe; please try again later.",
+    });
+  });
+
   it("falls back to the given title and the server's (or a plain) message", () => {
     const down = new ApiError({
       status: 0,
