@@ -89,6 +89,100 @@ async function signUpThroughApi(page: Page): Promise<TestAccount> {
   return account;
 }
 
+/**
+ * The books as a reorganisation leaves them, answered by the test (no spec reorganises the shared chain:
+ * it would pause every other spec's payouts): the watchdog paused payouts, and a deposit of the demo
+ * customer's waits for staff.
+ */
+async function answerBooksAfterReorg(page: Page) {
+  await page.route("**/api/admin/books", async (route) => {
+    const response = await route.fetch();
+    const books = await response.json();
+    const at = books.checkedAt;
+    books.ok = false;
+    books.solvency = {
+      ...books.solvency,
+      ok: false,
+      paused: true,
+      pausedSince: at,
+      problems: [
+        {
+          code: "deposit_reorganised",
+          message: "A credited deposit left the chain and is neither back nor resolved.",
+        },
+      ],
+    };
+    books.reorgedDeposits = {
+      count: 1,
+      sumSats: "50000",
+      items: [
+        {
+          txid: "ab".repeat(32),
+          vout: 0,
+          address: "bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk",
+          valueSats: "50000",
+          customer: {
+            id: "00000000-0000-4000-8000-000000000001",
+            name: "Demo User",
+            email: "demo@example.com",
+            username: "demo",
+          },
+          creditedAt: at,
+          reorgedAt: at,
+          inChainAgain: false,
+          heldSats: "50000",
+          resolution: null,
+          resolvedAt: null,
+        },
+      ],
+    };
+    await route.fulfill({ response, json: books });
+  });
+}
+
+/**
+ * The Vault tab with a refill waiting for its second signature, answered by the test (the vault spec's
+ * refills come and go beside this scan).
+ */
+async function answerVaultWithRefill(page: Page) {
+  await page.route("**/api/admin/vault", async (route) => {
+    const response = await route.fetch();
+    const vault = await response.json();
+    const id = "00000000-0000-4000-8000-000000000002";
+    vault.refills = [
+      {
+        id,
+        status: "awaiting_signatures",
+        amountSats: "100000",
+        minerFeeSats: "378",
+        reason: "Withdrawals this afternoon",
+        txid: "cd".repeat(32),
+        hotAddress: "bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk",
+        change: { address: "bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk", sats: "1000000" },
+        inputs: [{ txid: "ef".repeat(32), vout: 0, valueSats: "1100378", signedBy: [1] }],
+        complete: false,
+        createdBy: { id: "00000000-0000-4000-8000-000000000003", name: "Admin" },
+        createdAt: new Date().toISOString(),
+        broadcastAt: null,
+        confirmedAt: null,
+        blockHeight: null,
+        failure: null,
+        psbtUrl: `/api/admin/vault/refills/${id}/psbt`,
+      },
+      ...(vault.refills ?? []),
+    ];
+    await route.fulfill({ response, json: vault });
+  });
+}
+
+/** The wallet summary with a deposit the network reversed on hold, answered by the test. */
+async function answerDepositOnHold(page: Page) {
+  await page.route("**/api/wallet", async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), onHoldSats: "50000" } });
+  });
+}
+
 const screens: Record<Viewer, readonly Screen[]> = {
   visitor: [
     { name: "/splash", path: "/splash", heading: BRAND, clockPaused: true },
@@ -153,6 +247,13 @@ const screens: Record<Viewer, readonly Screen[]> = {
   ],
   customer: [
     { name: "/dashboard", path: "/dashboard", heading: "Dashboard" },
+    {
+      name: "/dashboard, a deposit on hold",
+      path: "/dashboard",
+      heading: "Dashboard",
+      intercept: answerDepositOnHold,
+      open: (page) => expect(page.getByText("On hold: the network reversed this deposit")).toBeVisible(),
+    },
     { name: "/wallet", path: "/wallet", heading: "Wallet" },
     { name: "/wallet/send", path: "/wallet/send", heading: "Send Bitcoin" },
     {
@@ -352,6 +453,57 @@ const screens: Record<Viewer, readonly Screen[]> = {
       path: "/admin?tab=books",
       heading: "Admin Dashboard",
       open: (page) => expect(page.getByRole("tabpanel", { name: "Books" })).toBeVisible(),
+    },
+    {
+      name: "/admin, Books, payouts paused and a deposit to resolve",
+      path: "/admin?tab=books",
+      heading: "Admin Dashboard",
+      intercept: answerBooksAfterReorg,
+      open: (page) => expect(page.getByRole("region", { name: "Payouts paused" })).toBeVisible(),
+    },
+    {
+      name: "/admin, Books, the Reverse dialog of a reorganised deposit",
+      path: "/admin?tab=books",
+      heading: "Admin Dashboard",
+      intercept: answerBooksAfterReorg,
+      // Opened and scanned, never submitted.
+      open: (page) =>
+        openDialog(
+          page,
+          "Reverse the deposit of 0.00050000 BTC to Demo User",
+          "Reverse the deposit of 0.00050000 BTC?",
+        ),
+    },
+    {
+      name: "/admin, Vault",
+      path: "/admin?tab=vault",
+      heading: "Admin Dashboard",
+      open: (page) =>
+        expect(
+          page.getByRole("tabpanel", { name: "Vault" }).getByRole("heading", { level: 2, name: "Refills" }),
+        ).toBeVisible(),
+    },
+    {
+      name: "/admin, Vault, a refill waiting for signatures",
+      path: "/admin?tab=vault",
+      heading: "Admin Dashboard",
+      intercept: answerVaultWithRefill,
+      open: (page) => expect(page.getByRole("article", { name: "Refill of 0.00100000 BTC" })).toBeVisible(),
+    },
+    {
+      name: "/admin, Vault, the upload dialog of a signed PSBT",
+      path: "/admin?tab=vault",
+      heading: "Admin Dashboard",
+      intercept: answerVaultWithRefill,
+      open: (page) =>
+        openDialog(page, "Upload signed PSBT for the refill of 0.00100000 BTC", "Upload a signed PSBT"),
+    },
+    {
+      name: "/admin, Vault, the Start a refill dialog",
+      path: "/admin?tab=vault",
+      heading: "Admin Dashboard",
+      // Opened and scanned, never submitted: the next screen's load closes it.
+      open: (page) => openDialog(page, "Start a refill", "Start a refill"),
     },
     {
       name: "/admin, Audit Log",
