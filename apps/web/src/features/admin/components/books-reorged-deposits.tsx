@@ -57,7 +57,6 @@ export function BooksReorgedDeposits({ deposits }: { deposits: Books["reorgedDep
               <TableHead scope="col" className="text-right">
                 On hold
               </TableHead>
-              <TableHead scope="col">Credited</TableHead>
               <TableHead scope="col">Reorganised</TableHead>
               <TableHead scope="col">Status</TableHead>
               <TableHead scope="col">Actions</TableHead>
@@ -76,8 +75,19 @@ export function BooksReorgedDeposits({ deposits }: { deposits: Books["reorgedDep
                 <TableCell className="text-right font-mono tabular-nums">
                   {deposit.heldSats === null ? "Nothing held" : booksBtc(deposit.heldSats)}
                 </TableCell>
-                <TableCell>{deposit.creditedAt ? TIME(deposit.creditedAt) : "Not credited"}</TableCell>
-                <TableCell>{TIME(deposit.reorgedAt)}</TableCell>
+                <TableCell>
+                  {TIME(deposit.reorgedAt)}
+                  <span className="block text-xs text-muted-foreground">
+                    {deposit.creditedAt ? (
+                      <>
+                        {"Credited "}
+                        {TIME(deposit.creditedAt)}
+                      </>
+                    ) : (
+                      "Not credited"
+                    )}
+                  </span>
+                </TableCell>
                 <TableCell>
                   <Status deposit={deposit} />
                 </TableCell>

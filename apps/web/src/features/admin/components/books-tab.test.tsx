@@ -296,9 +296,9 @@ describe("Books: reorganised deposits", () => {
       ),
     );
     const [head, open, back, reversed, absorbed] = await depositRows();
-    expect(head).toHaveTextContent("DepositCustomerAmountOn holdCreditedReorganisedStatusActions");
+    expect(head).toHaveTextContent("DepositCustomerAmountOn holdReorganisedStatusActions");
     expect(open).toHaveTextContent(
-      "Ada Lovelace (@ada)0.00050000 BTC0.00040000 BTCApr 17, 2025 10:00Apr 17, 2025 11:00Waiting for staff",
+      "Ada Lovelace (@ada)0.00050000 BTC0.00040000 BTCApr 17, 2025 11:00Credited Apr 17, 2025 10:00Waiting for staff",
     );
     expect(
       within(open as HTMLElement).getByRole("button", {
