@@ -185,8 +185,13 @@ describe("the chain follower on the sandbox", () => {
     const told = await t.db.execute<{ kind: string }>(
       sql`select kind from notifications where user_id = ${user.id} and kind like 'deposit_%' order by created_at, kind`,
     );
-    // The hold is always told (protective); the release follows Transaction Alerts, off by default.
-    expect(told.rows.map((row) => row.kind)).toEqual(["deposit_on_hold", "deposit_on_hold"]);
+    // The hold and its release are always told (protective): twice over.
+    expect(told.rows.map((row) => row.kind)).toEqual([
+      "deposit_on_hold",
+      "deposit_released",
+      "deposit_on_hold",
+      "deposit_released",
+    ]);
   });
 
   it("counts a payment once when it is seen in the mempool, in a block, out of it and in another", async () => {

@@ -233,7 +233,8 @@ describe("a credited deposit reorganised out of the chain", () => {
     const report = await runPass(sandbox.context());
     expect(report.solvency).toMatchObject({ ok: true, paused: false });
     expect(await wallet(bob)).toMatchObject({ balanceSats: "1000000", onHoldSats: "0" });
-    expect(await kindsTold(bob)).toEqual(["deposit_on_hold"]);
+    // Told of the hold, and of its release.
+    expect(await kindsTold(bob)).toEqual(["deposit_on_hold", "deposit_released"]);
     expect((await resolve("reverse")).statusCode).toBe(409);
     await expectChainBooksBalanced(t);
   });
