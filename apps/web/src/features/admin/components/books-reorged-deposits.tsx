@@ -72,8 +72,12 @@ export function BooksReorgedDeposits({ deposits }: { deposits: Books["reorgedDep
                 <TableCell className="text-right font-mono tabular-nums">
                   {booksBtc(deposit.valueSats)}
                 </TableCell>
-                <TableCell className="text-right font-mono tabular-nums">
-                  {deposit.heldSats === null ? "Nothing held" : booksBtc(deposit.heldSats)}
+                <TableCell className="text-right tabular-nums">
+                  {deposit.heldSats === null ? (
+                    <span className="text-muted-foreground">Nothing held</span>
+                  ) : (
+                    <span className="font-mono">{booksBtc(deposit.heldSats)}</span>
+                  )}
                 </TableCell>
                 <TableCell>
                   {TIME(deposit.reorgedAt)}
