@@ -10,6 +10,7 @@ import type {
   KycReview,
   VaultOverview,
   VaultRefill,
+  VaultSweep,
 } from "@satsbank/shared";
 import { kycItems, staff } from "./fixtures";
 
@@ -268,6 +269,7 @@ export function books(overrides: Partial<Books> = {}): Books {
       matches: true,
       coins: { availableSats: "149000000", lockedSats: "1000000", missingSats: "0" },
     },
+    coldVault: { ledgerSats: "0", coinsSats: "0", matches: true },
     reserves: { reservesSats: "150000000", liabilitiesSats: "120000000", covered: true },
     solvency: {
       ok: true,
@@ -279,6 +281,7 @@ export function books(overrides: Partial<Books> = {}): Books {
       pausedSince: null,
       resumed: null,
     },
+    sweeps: [],
     pendingWithdrawals: {
       queued: { count: 2, sumSats: "300000" },
       sent: { count: 1, sumSats: "100000" },
@@ -328,6 +331,21 @@ export function vaultRefill(overrides: Partial<VaultRefill> = {}): VaultRefill {
 
 type ConfiguredVault = Extract<VaultOverview, { configured: true }>;
 
+/** A sweep of 0.015 BTC to the vault, confirmed in block 840,010. */
+export function vaultSweep(overrides: Partial<VaultSweep> = {}): VaultSweep {
+  return {
+    txid: "f0".repeat(32),
+    status: "confirmed",
+    amountSats: "1500000",
+    minerFeeSats: "310",
+    address: "bcrt1qvaultreceive000000000000000000000000000000000000000",
+    createdAt: localIso(2025, 4, 16, 18, 0),
+    confirmedAt: localIso(2025, 4, 16, 18, 20),
+    blockHeight: 840_010,
+    ...overrides,
+  };
+}
+
 /** The Vault tab with a vault: 0.5 BTC in it, the hot wallet 0.03 BTC below its target, one refill, one sweep. */
 export function vaultOverview(overrides: Partial<ConfiguredVault> = {}): ConfiguredVault {
   return {
@@ -363,18 +381,7 @@ export function vaultOverview(overrides: Partial<ConfiguredVault> = {}): Configu
       suggestedRefillSats: "3000000",
     },
     refills: [vaultRefill()],
-    sweeps: [
-      {
-        txid: "f0".repeat(32),
-        status: "confirmed",
-        amountSats: "1500000",
-        minerFeeSats: "310",
-        address: "bcrt1qvaultreceive000000000000000000000000000000000000000",
-        createdAt: localIso(2025, 4, 16, 18, 0),
-        confirmedAt: localIso(2025, 4, 16, 18, 20),
-        blockHeight: 840_010,
-      },
-    ],
+    sweeps: [vaultSweep()],
     ...overrides,
   };
 }

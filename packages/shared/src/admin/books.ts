@@ -2,8 +2,10 @@ import { z } from "zod";
 import { satsSchema } from "../money.js";
 import { customerRefSchema } from "./common.js";
 import { solvencySchema } from "./solvency.js";
+import { vaultSweepSchema } from "./vault.js";
 
-// Books: every invariant of the ledger, the hot wallet against its coins, and the chain follower.
+// Books: every invariant of the ledger, the hot wallet and the cold vault against their coins, the sweeps,
+// and the chain follower.
 
 const countAndSum = z.object({ count: z.number().int().nonnegative(), sumSats: satsSchema });
 
@@ -51,6 +53,14 @@ export const booksSchema = z.object({
     matches: z.boolean(),
     coins: z.object({ availableSats: satsSchema, lockedSats: satsSchema, missingSats: satsSchema }),
   }),
+  /** The same invariant for the cold vault: its ledger account against its coins (none without a vault). */
+  coldVault: z.object({
+    /** What the ledger says the vault holds (negative text when the books are broken). */
+    ledgerSats: z.string(),
+    /** Its coins that are the bank's: available, locked by a refill, or out of the chain. */
+    coinsSats: satsSchema,
+    matches: z.boolean(),
+  }),
   reserves: z.object({
     /** The hot wallet's and the vault's bitcoin as the ledger counts it. */
     reservesSats: z.string(),
@@ -63,6 +73,8 @@ export const booksSchema = z.object({
    * liabilities, its problems, and whether payouts are paused (see `GET /api/admin/solvency`).
    */
   solvency: solvencySchema,
+  /** The hot wallet's excess moved to the vault (automatic, signed by the hot key), newest first (the last 20). */
+  sweeps: z.array(vaultSweepSchema),
   /** Withdrawals waiting for a payout (queued) and in a payout not yet confirmed (sent). */
   pendingWithdrawals: z.object({ queued: countAndSum, sent: countAndSum }),
   /** Credited deposits flagged by a reorganisation (newest first, at most 50 listed). */

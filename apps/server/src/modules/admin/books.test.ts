@@ -57,6 +57,9 @@ describe("GET /api/admin/books", () => {
         matches: true,
         coins: { availableSats: "100000", lockedSats: "0", missingSats: "0" },
       },
+      // No vault configured: nothing in it, nothing swept.
+      coldVault: { ledgerSats: "0", coinsSats: "0", matches: true },
+      sweeps: [],
       // The customer's 79,000 left and the 20,000 waiting to be paid out.
       reserves: { reservesSats: "100000", liabilitiesSats: "99000", covered: true },
       pendingWithdrawals: { queued: { count: 1, sumSats: "20000" }, sent: { count: 0, sumSats: "0" } },

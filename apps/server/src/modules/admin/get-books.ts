@@ -11,30 +11,36 @@ import {
   TIP_TIMEOUT_MS,
 } from "../chain/index.js";
 import { findSolvencyState, toReorgedDeposit, toSolvency } from "../solvency/index.js";
+import { listRecentSweeps, reconcileColdVault } from "../vault/index.js";
 import { pendingWithdrawalTotals } from "../withdrawals/index.js";
 
 const REORGED_LISTED = 50;
+const SWEEPS_LISTED = 20;
 
 export type BooksContext = { db: Db; clock: Clock; chain: ChainBackend; tipTimeoutMs?: number };
 
 /**
  * The Books tab: the ledger's invariants (zero sum, no negative customer, every balance = its transfers),
- * the hot wallet's ledger against its coins, reserves against liabilities as the ledger counts them and
+ * the hot wallet's and the cold vault's ledger against their coins, the sweeps to the vault, reserves against liabilities as the ledger counts them and
  * as the solvency watchdog last saw them on the chain (hot, vault, total; the pause), the withdrawals not
  * yet paid out, the deposits a reorganisation flagged (held, resolved), and the follower's height against
  * the backend's tip.
  */
 export async function getBooks({ ctx }: { ctx: BooksContext }): Promise<Books> {
   const checkedAt = ctx.clock.now();
-  const [books, coins, withdrawals, reorged, lastBlock, tip, watchdog] = await Promise.all([
-    checkBooks(ctx.db),
-    sumUtxos(ctx.db),
-    pendingWithdrawalTotals(ctx.db),
-    findReorgedDeposits(ctx.db, REORGED_LISTED),
-    findLastBlock(ctx.db),
-    askTip(ctx.chain, ctx.tipTimeoutMs ?? TIP_TIMEOUT_MS),
-    findSolvencyState(ctx.db),
-  ]);
+  const [books, coldVault, sweeps, coins, withdrawals, reorged, lastBlock, tip, watchdog] = await Promise.all(
+    [
+      checkBooks(ctx.db),
+      reconcileColdVault(ctx.db),
+      listRecentSweeps(ctx.db, SWEEPS_LISTED),
+      sumUtxos(ctx.db),
+      pendingWithdrawalTotals(ctx.db),
+      findReorgedDeposits(ctx.db, REORGED_LISTED),
+      findLastBlock(ctx.db),
+      askTip(ctx.chain, ctx.tipTimeoutMs ?? TIP_TIMEOUT_MS),
+      findSolvencyState(ctx.db),
+    ],
+  );
   const solvency = await toSolvency(ctx.db, watchdog);
   const { ledger, hotWallet } = books;
   const follower =
@@ -43,7 +49,7 @@ export async function getBooks({ ctx }: { ctx: BooksContext }): Promise<Books> {
       : { height: lastBlock.height, hash: lastBlock.hash, processedAt: lastBlock.processedAt.toISOString() };
   return {
     checkedAt: checkedAt.toISOString(),
-    ok: books.ok && (watchdog === undefined || watchdog.ok),
+    ok: books.ok && coldVault.matches && (watchdog === undefined || watchdog.ok),
     ledger: {
       booksBalanced: ledger.booksBalanced,
       totalSats: ledger.totalSats.toString(),
@@ -60,12 +66,18 @@ export async function getBooks({ ctx }: { ctx: BooksContext }): Promise<Books> {
         missingSats: coins.missing.toString(),
       },
     },
+    coldVault: {
+      ledgerSats: coldVault.ledgerSats.toString(),
+      coinsSats: coldVault.coinsSats.toString(),
+      matches: coldVault.matches,
+    },
     reserves: {
       reservesSats: ledger.reservesSats.toString(),
       liabilitiesSats: ledger.liabilitiesSats.toString(),
       covered: ledger.reservesCoverLiabilities,
     },
     solvency,
+    sweeps,
     pendingWithdrawals: {
       queued: { count: withdrawals.queued.count, sumSats: withdrawals.queued.sumSats.toString() },
       sent: { count: withdrawals.sent.count, sumSats: withdrawals.sent.sumSats.toString() },

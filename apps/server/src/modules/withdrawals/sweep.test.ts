@@ -1,12 +1,17 @@
 import { randomUUID } from "node:crypto";
+import { apiPaths, booksSchema } from "@satsbank/shared";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BroadcastRejected, type ChainBackend } from "../../bitcoin/chain/chain-backend.js";
 import { vaultAddress } from "../../bitcoin/vault/index.js";
+import { vaultCoins } from "../../db/schema/index.js";
 import { sats } from "../../domain/money.js";
 import { bankBalance } from "../../ledger/accounts.js";
+import { getJson } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { walletContext } from "../../test/money-helpers.js";
 import { expectChainBooksBalanced, type SandboxChain, startSandboxChain } from "../../test/sandbox-chain.js";
+import { testStaff } from "../../test/staff-helpers.js";
 import {
   depositor,
   earnFees,
@@ -107,6 +112,40 @@ describe("the sweep", () => {
     ]);
     expect(-(await bankBalance(t.db, "cold_vault"))).toBe(amountSats);
     expect(after.solvency.ok).toBe(true);
+
+    // Logged on the Books tab: the sweep, and the vault's ledger account against its coins.
+    const staff = await testStaff(t, { name: "Sweep Watcher" });
+    const books = async () => {
+      const res = await getJson(t, apiPaths.admin.books, { cookie: staff.token });
+      expect(res.statusCode, res.body).toBe(200);
+      return booksSchema.parse(res.json());
+    };
+    const shown = await books();
+    expect(shown.sweeps[0]).toMatchObject({
+      txid,
+      status: "confirmed",
+      amountSats: amountSats.toString(),
+      minerFeeSats: minerFeeSats.toString(),
+      address: to,
+    });
+    expect(shown.coldVault).toEqual({
+      ledgerSats: amountSats.toString(),
+      coinsSats: amountSats.toString(),
+      matches: true,
+    });
+    expect(shown.ok).toBe(true);
+    // A vault coin the books do not back (injected, then put back): the check fails, and Books with it.
+    await t.db
+      .update(vaultCoins)
+      .set({ valueSats: amountSats + 1n })
+      .where(eq(vaultCoins.txid, txid));
+    try {
+      const broken = await books();
+      expect(broken.coldVault).toMatchObject({ coinsSats: (amountSats + 1n).toString(), matches: false });
+      expect(broken.ok).toBe(false);
+    } finally {
+      await t.db.update(vaultCoins).set({ valueSats: amountSats }).where(eq(vaultCoins.txid, txid));
+    }
   });
 
   it("never takes coins a payout has locked", async () => {

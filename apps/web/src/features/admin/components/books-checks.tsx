@@ -19,7 +19,7 @@ export function booksBtc(sats: string): string {
 }
 
 function checksOf(books: Books): { name: string; ok: boolean; detail: ReactNode }[] {
-  const { ledger, hotWallet, reserves } = books;
+  const { ledger, hotWallet, coldVault, reserves } = books;
   return [
     {
       name: "The books balance (every balance sums to zero)",
@@ -40,6 +40,11 @@ function checksOf(books: Books): { name: string; ok: boolean; detail: ReactNode 
       name: "The hot wallet's ledger balance equals its coins",
       ok: hotWallet.matches,
       detail: `Ledger ${booksBtc(hotWallet.ledgerSats)}, coins ${booksBtc(hotWallet.coinsSats)}`,
+    },
+    {
+      name: "The cold vault's ledger balance equals its coins",
+      ok: coldVault.matches,
+      detail: `Ledger ${booksBtc(coldVault.ledgerSats)}, coins ${booksBtc(coldVault.coinsSats)}`,
     },
     {
       name: "Reserves cover liabilities",

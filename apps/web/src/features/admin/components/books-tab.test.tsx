@@ -1,7 +1,7 @@
 import type { Books, ReorgedDeposit } from "@satsbank/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ada, books, localIso } from "@/test/admin-fixtures";
+import { ada, books, localIso, vaultSweep } from "@/test/admin-fixtures";
 import { renderWithProviders } from "@/test/render";
 import { apiError, requestsTo, type StubHandler, stubApi } from "@/test/stub-api";
 import { expectToast } from "@/test/toasts";
@@ -81,6 +81,7 @@ describe("Books", () => {
       "No customer balance is negative: OK",
       "Every balance equals the sum of its transfers: OK",
       "The hot wallet's ledger balance equals its coins: OK",
+      "The cold vault's ledger balance equals its coins: OK",
       "Reserves cover liabilities: OK",
     ]);
     expect(screen.getByText("Every check holds")).toBeInTheDocument();
@@ -95,6 +96,23 @@ describe("Books", () => {
     expect(within(chain).getByText("Backend height").nextSibling).toHaveTextContent("840,002");
     expect(within(chain).getByText("Lag").nextSibling).toHaveTextContent("2 blocks");
     expect(screen.getByText("0 flagged · 0.00000000 BTC")).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Sweeps" })).toHaveTextContent("No sweeps yet");
+  });
+
+  it("lists the sweeps to the vault, and fails the vault's check when its ledger and coins differ", async () => {
+    renderBooks(() =>
+      books({
+        ok: false,
+        coldVault: { ledgerSats: "1500000", coinsSats: "1499000", matches: false },
+        sweeps: [vaultSweep({ status: "broadcast", confirmedAt: null, blockHeight: null })],
+      }),
+    );
+    expect(await checkRows()).toContain("The cold vault's ledger balance equals its coins: Failed");
+    expect(screen.getByText("Ledger 0.01500000 BTC, coins 0.01499000 BTC")).toBeInTheDocument();
+    const sweeps = screen.getByRole("table", { name: "Sweeps to the cold vault, newest first" });
+    expect(within(sweeps).getAllByRole("row")[1]).toHaveTextContent(
+      /^Apr 16, 2025 18:000\.01500000 BTC0\.00000310 BTCBroadcastNot yet/,
+    );
   });
 
   it("marks a broken invariant Failed, with its figures", async () => {
@@ -110,6 +128,7 @@ describe("Books", () => {
       "No customer balance is negative: Failed",
       "Every balance equals the sum of its transfers: OK",
       "The hot wallet's ledger balance equals its coins: OK",
+      "The cold vault's ledger balance equals its coins: OK",
       "Reserves cover liabilities: Failed",
     ]);
     expect(screen.getByText("A check failed")).toBeInTheDocument();
