@@ -9,6 +9,7 @@ import {
 } from "../../ledger/accounts.js";
 import { postTransfers } from "../../ledger/post-transfers.js";
 import { notices, notify } from "../notifications/index.js";
+import { markDepositStatus } from "../transactions/index.js";
 import type { ChainDepositRow } from "./queries.js";
 import { updateDeposit } from "./queries.js";
 
@@ -37,7 +38,8 @@ function holdsOf(db: Db, suspense: number, deposit: ChainDepositRow): Promise<nu
  * Holds a credited deposit reorganised out of the chain: min(the customer's balance, its amount) moves
  * from the customer to deposit suspense (`deposit_hold`, key `deposit-hold:<txid>:<vout>:<n>`, n counting
  * its holds: a deposit may leave the chain, come back and leave again), read and posted under the
- * accounts' locks; the amount is recorded on the deposit and the customer told. Answers the amount held.
+ * accounts' locks; the amount is recorded on the deposit, its receive is pending again and the customer
+ * told. Answers the amount held.
  */
 export async function holdDeposit(db: Db, deposit: ChainDepositRow, at: Date): Promise<bigint> {
   const { suspense, customer, balance } = await lockDepositAccounts(db, deposit);
@@ -59,6 +61,8 @@ export async function holdDeposit(db: Db, deposit: ChainDepositRow, at: Date): P
     );
   }
   await updateDeposit(db, deposit, { heldSats: held });
+  // The receive waits with its hold: pending in the customer's history until it ends.
+  if (deposit.transactionId) await markDepositStatus(db, deposit.transactionId, "pending");
   await notify(db, {
     userId: deposit.userId,
     at,
@@ -69,8 +73,8 @@ export async function holdDeposit(db: Db, deposit: ChainDepositRow, at: Date): P
 
 /**
  * Gives back what a deposit's hold took, deposit suspense to the customer (`deposit_release`, key
- * `deposit-release:<txid>:<vout>:<n>` of the hold it ends), when the deposit confirms again; the customer
- * is told. Call it under the deposit's row lock.
+ * `deposit-release:<txid>:<vout>:<n>` of the hold it ends), when the deposit confirms again; its receive
+ * is completed again and the customer told. Call it under the deposit's row lock.
  */
 export async function releaseDeposit(db: Db, deposit: ChainDepositRow, at: Date): Promise<void> {
   const held = deposit.heldSats ?? 0n;
@@ -92,6 +96,7 @@ export async function releaseDeposit(db: Db, deposit: ChainDepositRow, at: Date)
     );
   }
   await updateDeposit(db, deposit, { heldSats: null });
+  if (deposit.transactionId) await markDepositStatus(db, deposit.transactionId, "completed");
   await notify(db, {
     userId: deposit.userId,
     at,

@@ -30,7 +30,7 @@ export type DepositResolutionOutcome =
  *   leaves the books, and what the customer had already spent of it is the bank's loss
  *   (`deposit_write_off`, bank losses to the hot wallet); the customer is told, their receive fails;
  * - absorbed: the hold is released to the customer (`deposit_release`) and the whole coin is the bank's
- *   loss (`deposit_write_off`); the customer is told the amount is theirs.
+ *   loss (`deposit_write_off`); the customer is told the amount is theirs, their receive completes.
  */
 export async function resolveReorganisedDeposit(
   db: Db,
@@ -84,6 +84,7 @@ export async function resolveReorganisedDeposit(
     if (deposit.transactionId) await markDepositStatus(db, deposit.transactionId, "failed");
     await notify(db, { userId: deposit.userId, at, ...notices.depositReversed({ ...where, taken: held }) });
   } else {
+    if (deposit.transactionId) await markDepositStatus(db, deposit.transactionId, "completed");
     await notify(db, {
       userId: deposit.userId,
       at,

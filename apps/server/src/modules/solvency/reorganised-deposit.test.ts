@@ -1,5 +1,11 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { apiPaths, booksSchema, reorgedDepositSchema, walletSummarySchema } from "@satsbank/shared";
+import {
+  apiPaths,
+  booksSchema,
+  reorgedDepositSchema,
+  transactionPageSchema,
+  walletSummarySchema,
+} from "@satsbank/shared";
 import { p2wpkh } from "@scure/btc-signer";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -53,6 +59,14 @@ async function wallet(customer: TestCustomer) {
   return walletSummarySchema.parse(res.json());
 }
 
+/** Bob's receive of the deposit as his history shows it: its status and how deep it is. */
+async function bobsReceive() {
+  const res = await getJson(t, apiPaths.transactions.list, { cookie: bob.token });
+  expect(res.statusCode, res.body).toBe(200);
+  const receive = transactionPageSchema.parse(res.json()).items.find((item) => item.txid === txid);
+  return { status: receive?.status, confirmations: receive?.confirmations };
+}
+
 async function books() {
   const res = await getJson(t, apiPaths.admin.books, { cookie: staff.token });
   expect(res.statusCode, res.body).toBe(200);
@@ -103,6 +117,8 @@ describe("a credited deposit reorganised out of the chain", () => {
     // Bob's money is held: not in his balance, shown as on hold; he was told.
     expect(await wallet(bob)).toMatchObject({ balanceSats: "0", spendableSats: "0", onHoldSats: "1000000" });
     expect(await kindsTold(bob)).toEqual(["deposit_on_hold"]);
+    // His history says the receive is pending again, in no block, while it is held.
+    expect(await bobsReceive()).toEqual({ status: "pending", confirmations: 0 });
     const told = await t.db.execute<{ title: string; message: string; email: string | null }>(
       sql`select title, message, email from notifications where user_id = ${bob.user.id} and kind = 'deposit_on_hold'`,
     );
@@ -159,6 +175,7 @@ describe("a credited deposit reorganised out of the chain", () => {
     ).toBe(404);
     expect(await wallet(bob)).toMatchObject({ balanceSats: "25000", onHoldSats: "0" });
     expect(await kindsTold(bob)).toEqual(["deposit_on_hold", "deposit_reversed"]);
+    expect((await bobsReceive()).status).toBe("failed");
     const audit = await t.db.execute<{
       action: string;
       target_id: string;
@@ -198,6 +215,7 @@ describe("a credited deposit reorganised out of the chain", () => {
     expect(absorbed.statusCode, absorbed.body).toBe(200);
     expect(absorbed.json().deposit).toMatchObject({ resolution: "absorbed", heldSats: null });
     expect(await wallet(bob)).toMatchObject({ balanceSats: "1000000", onHoldSats: "0" });
+    expect((await bobsReceive()).status).toBe("completed");
     expect((await resolve("reverse")).statusCode).toBe(409);
     const losses = await t.db.execute<{ balance: string }>(
       sql`select balance::text as balance from ledger_accounts where kind = 'bank_losses'`,
@@ -235,6 +253,7 @@ describe("a credited deposit reorganised out of the chain", () => {
     expect(await wallet(bob)).toMatchObject({ balanceSats: "1000000", onHoldSats: "0" });
     // Told of the hold, and of its release.
     expect(await kindsTold(bob)).toEqual(["deposit_on_hold", "deposit_released"]);
+    expect((await bobsReceive()).status).toBe("completed");
     expect((await resolve("reverse")).statusCode).toBe(409);
     await expectChainBooksBalanced(t);
   });

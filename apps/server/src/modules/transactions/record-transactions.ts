@@ -164,11 +164,15 @@ export async function markDepositCredited(db: Db, transactionId: string, transfe
   await updateWalletTransaction(db, transactionId, { status: "completed", transferId });
 }
 
-/** The deposit left the chain before it was credited (failed), or came back to it (pending again). */
+/**
+ * The deposit left the chain before it was credited (failed), or came back to it (pending again); or,
+ * credited, it left the chain and its hold waits (pending), ended (completed: it confirmed again or the
+ * bank absorbed it) or was reversed (failed).
+ */
 export async function markDepositStatus(
   db: Db,
   transactionId: string,
-  status: "pending" | "failed",
+  status: "pending" | "completed" | "failed",
 ): Promise<void> {
   await updateWalletTransaction(db, transactionId, { status });
 }
