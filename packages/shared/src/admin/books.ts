@@ -31,6 +31,10 @@ export const reorgedDepositSchema = z.object({
 });
 export type ReorgedDeposit = z.infer<typeof reorgedDepositSchema>;
 
+/** `POST /api/admin/books/deposits/:txid/:vout/reverse` or `/absorb`: the deposit as the books list it now. */
+export const resolvedDepositSchema = z.object({ deposit: reorgedDepositSchema });
+export type ResolvedDeposit = z.infer<typeof resolvedDepositSchema>;
+
 /** `GET /api/admin/books`: every invariant of the books, and the chain follower against the backend. */
 export const booksSchema = z.object({
   checkedAt: z.iso.datetime(),

@@ -2,7 +2,7 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import {
   apiPaths,
   booksSchema,
-  reorgedDepositSchema,
+  resolvedDepositSchema,
   transactionPageSchema,
   walletSummarySchema,
 } from "@satsbank/shared";
@@ -154,7 +154,7 @@ describe("a credited deposit reorganised out of the chain", () => {
     // Staff reverse it: the held amount leaves the books with the phantom coin; bob is told why.
     const reversed = await resolve("reverse");
     expect(reversed.statusCode, reversed.body).toBe(200);
-    expect(reorgedDepositSchema.parse(reversed.json().deposit)).toMatchObject({
+    expect(resolvedDepositSchema.parse(reversed.json()).deposit).toMatchObject({
       txid,
       resolution: "reversed",
       heldSats: null,

@@ -1,7 +1,7 @@
 import {
   apiPaths,
-  reorgedDepositSchema,
   resolveDepositBodySchema,
+  resolvedDepositSchema,
   resumePayoutsBodySchema,
   solvencySchema,
 } from "@satsbank/shared";
@@ -66,7 +66,7 @@ export const solvencyRoutes: FastifyPluginAsyncZod<{ ctx: { db: Db; clock: Clock
           tags,
           params: depositParams,
           body: resolveDepositBodySchema,
-          response: { 200: z.object({ deposit: reorgedDepositSchema }) },
+          response: { 200: resolvedDepositSchema },
         },
       },
       async (request) => ({
