@@ -22,6 +22,12 @@ export const receiveMessages = {
   confirmationTime: "Transactions may take 10-60 minutes to confirm.",
 } as const;
 
+/**
+ * What a credited deposit's hold is called when the network reversed it (issue 19's words): the balance
+ * card's line and the notification's first sentence.
+ */
+export const DEPOSIT_ON_HOLD_TEXT = "On hold: the network reversed this deposit";
+
 /** A refusal's destructive toast: its title and its text. */
 export type SendErrorToast = { readonly title: string; readonly text: string };
 

@@ -1,4 +1,4 @@
-import { formatBtc } from "@satsbank/shared";
+import { DEPOSIT_ON_HOLD_TEXT, formatBtc } from "@satsbank/shared";
 import type { Notice } from "./notify.js";
 
 // What each event tells the customer: the words in one place. Callers add who and when
@@ -57,7 +57,7 @@ export const notices = {
     kind: "deposit_on_hold",
     status: "warning",
     title: "Deposit on hold",
-    message: `On hold: the network reversed this deposit. ${btc(amount)} sent to your address ${address} is no longer confirmed, so ${btc(held)} of your balance is held until it confirms again.`,
+    message: `${DEPOSIT_ON_HOLD_TEXT}. ${btc(amount)} sent to your address ${address} is no longer confirmed, so ${btc(held)} of your balance is held until it confirms again.`,
   }),
   depositReleased: ({
     amount,

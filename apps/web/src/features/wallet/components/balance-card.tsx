@@ -1,4 +1,4 @@
-import type { Price, WalletSummary } from "@satsbank/shared";
+import { DEPOSIT_ON_HOLD_TEXT, type Price, type WalletSummary } from "@satsbank/shared";
 import { Clock, RefreshCw } from "lucide-react";
 import { useId } from "react";
 import { LoadError } from "@/components/load-error";
@@ -31,7 +31,7 @@ function OnHold({ sats }: { sats: bigint }) {
     <p className="mt-3 flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
       <Clock className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
       <span>
-        <span className="block">On hold: the network reversed this deposit</span>
+        <span className="block">{DEPOSIT_ON_HOLD_TEXT}</span>
         <span className="block font-semibold tabular-nums">{btcText(sats)}</span>
       </span>
     </p>
