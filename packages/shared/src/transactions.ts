@@ -33,6 +33,18 @@ export const withdrawalStateSchema = z.enum([
 ]);
 export type WithdrawalState = z.infer<typeof withdrawalStateSchema>;
 
+/** Where a withdrawal stands, in the customer's and staff's words (a held one also says until when). */
+export const withdrawalStateLabels = {
+  held: "Held",
+  awaiting_approval: "Waiting for approval",
+  queued: "Queued",
+  broadcast: "Broadcast",
+  confirmed: "Confirmed",
+  cancelled: "Cancelled",
+  rejected: "Rejected",
+  failed: "Failed",
+} as const satisfies Record<WithdrawalState, string>;
+
 /** A withdrawal's place on its way out, as the customer's history shows it. */
 export const withdrawalProgressSchema = z.object({
   state: withdrawalStateSchema,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { loginHistoryEntrySchema } from "../account.js";
 import { keysetCursorSchema, keysetPageSchema } from "../lists.js";
 import { satsSchema } from "../money.js";
+import { withdrawalStateLabels } from "../transactions.js";
 import { adminPageLimitSchema, customerRefSchema, personSchema, staffReasonSchema } from "./common.js";
 
 // The Approvals tab (issue 19): withdrawals that wait for staff, oldest first, with what a member of staff
@@ -35,7 +36,7 @@ export const approvalsFilterSchema = z.enum(["awaiting_approval", "held"]);
 export type ApprovalsFilter = z.infer<typeof approvalsFilterSchema>;
 
 export const approvalsFilterLabels = {
-  awaiting_approval: "Waiting for approval",
+  awaiting_approval: withdrawalStateLabels.awaiting_approval,
   held: "Held (new address)",
 } as const satisfies Record<ApprovalsFilter, string>;
 

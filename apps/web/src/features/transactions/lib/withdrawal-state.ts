@@ -1,24 +1,12 @@
-import type { Transaction, WithdrawalProgress, WithdrawalState } from "@satsbank/shared";
+import { type Transaction, type WithdrawalProgress, withdrawalStateLabels } from "@satsbank/shared";
 import { dateTimeText } from "@/lib/date-text";
-
-/** Where a withdrawal stands, in the customer's words (a held one also says until when). */
-const STATE_WORDS = {
-  held: "Held",
-  awaiting_approval: "Waiting for approval",
-  queued: "Queued",
-  broadcast: "Broadcast",
-  confirmed: "Confirmed",
-  cancelled: "Cancelled",
-  rejected: "Rejected",
-  failed: "Failed",
-} as const satisfies Record<WithdrawalState, string>;
 
 /** "Held until Apr 18, 2025 14:05", "Waiting for approval", "Broadcast"... */
 export function withdrawalStateText(progress: Pick<WithdrawalProgress, "state" | "heldUntil">): string {
   if (progress.state === "held" && progress.heldUntil !== null) {
     return `Held until ${dateTimeText(progress.heldUntil)}`;
   }
-  return STATE_WORDS[progress.state];
+  return withdrawalStateLabels[progress.state];
 }
 
 /**

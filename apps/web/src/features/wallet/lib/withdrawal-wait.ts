@@ -1,4 +1,4 @@
-import { sendMessages, type Transaction } from "@satsbank/shared";
+import { sendMessages, type Transaction, withdrawalStateLabels } from "@satsbank/shared";
 
 /** 1 -> "1 hour", 24 -> "24 hours". */
 export function holdText(hours: number): string {
@@ -40,7 +40,7 @@ export async function sentToast(
   }
   if (progress?.state === "awaiting_approval") {
     return {
-      title: "Waiting for approval",
+      title: withdrawalStateLabels.awaiting_approval,
       text: `${reviewText(approvalsNeeded)} You can cancel it from your history until then.`,
     };
   }
