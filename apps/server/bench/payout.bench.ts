@@ -6,10 +6,9 @@
 // No goal is asserted; the figures go in the decision record.
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { p2tr } from "@scure/btc-signer";
-import { CHANGE_CHAIN, deriveAddress, RECEIVE_CHAIN } from "../src/bitcoin/keys.js";
+import { deriveAddress, RECEIVE_CHAIN } from "../src/bitcoin/keys.js";
 import { networkParams } from "../src/bitcoin/network.js";
 import {
-  type Change,
   type Coin,
   type CoinChoice,
   chooseCoins,
@@ -17,39 +16,16 @@ import {
   type Payment,
   signPayout,
 } from "../src/bitcoin/payout-transaction.js";
-import { deriveWalletKeys } from "../src/bitcoin/wallet-keys.js";
+import { change, changeScript, hotCoins, keys, logUniformFrom, median } from "./hot-wallet.js";
 
-const MNEMONIC =
-  "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 const COINS = 1_000;
 const WITHDRAWALS = 100;
 const FEE_RATE = 12.345;
 const RUNS = 15;
 
-const keys = deriveWalletKeys(MNEMONIC, "regtest");
-const changeScript = outputScript(deriveAddress(keys.account, "regtest", CHANGE_CHAIN, 0), keys);
-const change: Change = {
-  address: deriveAddress(keys.account, "regtest", CHANGE_CHAIN, 1),
-  chain: CHANGE_CHAIN,
-  index: 1,
-};
-
 // A fixed pseudo-random sequence, so every run measures the same payout.
-let seed = 19;
-const random = () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
-const logUniform = (low: number, high: number) =>
-  BigInt(Math.round(Math.exp(Math.log(low) + random() * (Math.log(high) - Math.log(low)))));
-
-const coins: Coin[] = Array.from({ length: COINS }, (_, n) => ({
-  txid: n.toString(16).padStart(64, "0"),
-  vout: n % 3,
-  valueSats: logUniform(20_000, 20_000_000),
-  chain: n % 2 === 0 ? RECEIVE_CHAIN : CHANGE_CHAIN,
-  chainIndex: n,
-}));
+const logUniform = logUniformFrom(19);
+const coins = hotCoins(COINS, () => logUniform(20_000, 20_000_000));
 const taproot = p2tr(
   secp256k1.getPublicKey(new Uint8Array(32).fill(7), true).subarray(1),
   undefined,
@@ -69,11 +45,6 @@ const choose = (from: readonly Coin[], batch: readonly Payment[]) =>
     changeScript,
     feeRate: FEE_RATE,
   });
-
-function median(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 // 1. Every withdrawal paid.
 const chooseTimes: number[] = [];

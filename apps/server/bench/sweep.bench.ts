@@ -4,52 +4,23 @@
 // target below what they leave, so the sweep spends every one: the coin choice (chooseSweep: btc-signer's
 // selectUTXO), then the signing (signPayout: linear, bitcoin/p2wpkh-signing.ts); medians of RUNS.
 // No goal is asserted; the figures go in docs/BENCHMARKS.md.
-import { CHANGE_CHAIN, deriveAddress, RECEIVE_CHAIN } from "../src/bitcoin/keys.js";
-import { type Change, type Coin, outputScript, signPayout } from "../src/bitcoin/payout-transaction.js";
+import { type Coin, signPayout } from "../src/bitcoin/payout-transaction.js";
 import { chooseSweep, type SweepChoice } from "../src/bitcoin/sweep-transaction.js";
 import { holderDescriptor } from "../src/bitcoin/vault/fixtures/vault-keys.js";
 import { parseVaultDescriptor, vaultAddress, vaultOutput } from "../src/bitcoin/vault/index.js";
-import { deriveWalletKeys } from "../src/bitcoin/wallet-keys.js";
+import { change, changeScript, hotCoins, keys, logUniformFrom, median } from "./hot-wallet.js";
 
-const MNEMONIC =
-  "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 const COINS = 1_000;
 const FEE_RATE = 12.345;
 const RUNS = 7;
 
-const keys = deriveWalletKeys(MNEMONIC, "regtest");
 const vault = parseVaultDescriptor(holderDescriptor("regtest"), "regtest");
 const vaultScript = vaultOutput(vault, "receive", 0).script;
 const to = vaultAddress(vault, "receive", 0);
-const changeScript = outputScript(deriveAddress(keys.account, "regtest", CHANGE_CHAIN, 0), keys);
-const change: Change = {
-  address: deriveAddress(keys.account, "regtest", CHANGE_CHAIN, 1),
-  chain: CHANGE_CHAIN,
-  index: 1,
-};
 
 // A fixed pseudo-random sequence, so every run measures the same sweep.
-let seed = 23;
-const random = () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
-const logUniform = (low: number, high: number) =>
-  BigInt(Math.round(Math.exp(Math.log(low) + random() * (Math.log(high) - Math.log(low)))));
-
-const coinsOf = (low: number, high: number): Coin[] =>
-  Array.from({ length: COINS }, (_, n) => ({
-    txid: n.toString(16).padStart(64, "0"),
-    vout: n % 3,
-    valueSats: logUniform(low, high),
-    chain: n % 2 === 0 ? RECEIVE_CHAIN : CHANGE_CHAIN,
-    chainIndex: n,
-  }));
-
-function median(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
+const logUniform = logUniformFrom(23);
+const coinsOf = (low: number, high: number): Coin[] => hotCoins(COINS, () => logUniform(low, high));
 
 function measure(name: string, coins: readonly Coin[], sweepSats: bigint) {
   const chooseTimes: number[] = [];
