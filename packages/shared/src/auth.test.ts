@@ -26,6 +26,15 @@ describe("sign-in schema", () => {
     });
   });
 
+  it("refuses an unpaired surrogate in the email and the password: it could not be stored or hashed as typed", () => {
+    expect(
+      messages(loginBodySchema.safeParse({ email: "a\ud800@b.co", password: "long enough\udc00" })),
+    ).toEqual({
+      email: "Use plain text: broken characters (unpaired surrogates) are not allowed",
+      password: "Use plain text: broken characters (unpaired surrogates) are not allowed",
+    });
+  });
+
   it("trims the email and defaults remember to false", () => {
     expect(loginBodySchema.parse({ email: " demo@example.com ", password: "demo-password" })).toEqual({
       email: "demo@example.com",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plainText } from "./text.js";
+import { plainText, wellFormedText } from "./text.js";
 
 // The specification's messages (section 5), written once: the web forms and the server routes validate
 // with these same schemas.
@@ -35,6 +35,7 @@ export const emailSchema = z
 
 export const passwordSchema = z
   .string()
+  .check(wellFormedText)
   .min(1, { error: authMessages.passwordRequired })
   .min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort })
   .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong });
