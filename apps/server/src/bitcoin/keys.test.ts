@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseRecipient } from "../domain/recipient.js";
 import {
   accountKey,
   CHANGE_CHAIN,
@@ -9,6 +10,7 @@ import {
   isValidMnemonic,
   RECEIVE_CHAIN,
 } from "./keys.js";
+import { addressChecker } from "./wallet-keys.js";
 
 // The test vectors of BIP84 itself.
 const MNEMONIC =
@@ -56,6 +58,44 @@ describe("address validation", () => {
     expect(isValidAddress("bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyv", "mainnet")).toBe(false);
     expect(isValidAddress("alice", "mainnet")).toBe(false);
     expect(isValidAddress("", "mainnet")).toBe(false);
+  });
+});
+
+describe("a typed address in capitals or mixed case (BIP-173 and BIP-350 vectors)", () => {
+  const read = (text: string, network: "mainnet" | "testnet") =>
+    parseRecipient(text, addressChecker(network));
+
+  it("takes an address all in capitals or all in lower case, canonical in lower case", () => {
+    const valid = [
+      ["BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4", "mainnet"],
+      ["tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7", "testnet"],
+      ["tb1qqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesrxh6hy", "testnet"],
+      ["bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0", "mainnet"],
+      ["tb1pqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesf3hn0c", "testnet"],
+    ] as const;
+    for (const [address, network] of valid) {
+      const lower = address.toLowerCase();
+      expect(read(address, network), address).toEqual({ kind: "address", address: lower });
+      expect(read(lower.toUpperCase(), network), address).toEqual({ kind: "address", address: lower });
+    }
+  });
+
+  it("refuses mixed case as it refuses a bad checksum", () => {
+    const invalid = [
+      // BIP-173's and BIP-350's own "mixed case" vectors.
+      ["tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sL5k7", "testnet"],
+      ["tb1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq47Zagq", "testnet"],
+      // Valid addresses with one letter's case changed, at the start, inside and in the checksum.
+      ["Bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "mainnet"],
+      ["bc1qw508d6qejxtdg4y5r3zarvaRy0c5xw7kv8f3t4", "mainnet"],
+      ["BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3t4", "mainnet"],
+      ["bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jJ0", "mainnet"],
+      // A bad checksum, for comparison.
+      ["bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5", "mainnet"],
+    ] as const;
+    for (const [address, network] of invalid) {
+      expect(read(address, network), address).toEqual({ kind: "invalid-address" });
+    }
   });
 });
 

@@ -15,6 +15,11 @@ describe("parseRecipient", () => {
     expect(parseRecipient("bc1qmainnet", check)).toEqual({ kind: "other-network-address" });
   });
 
+  it("leaves a bech32 address in mixed case as typed, for the check to refuse (BIP-173)", () => {
+    expect(parseRecipient("bcrt1qExample", check)).toEqual({ kind: "invalid-address" });
+    expect(parseRecipient("BCRT1QEXAMPLe", check)).toEqual({ kind: "invalid-address" });
+  });
+
   it("calls text meant as an address but not a valid one an invalid address", () => {
     // A bad checksum or a truncated address: too long for a username, or written like a bech32 address.
     for (const text of ["bcrt1qnotreal", "x".repeat(21), "1BoatSLRHtKNngkdXEeobR76b53LETtpyX", "tb1q"]) {

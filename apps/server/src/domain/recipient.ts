@@ -12,9 +12,13 @@ export type RecipientInput =
   | { kind: "invalid-address" }
   | { kind: "invalid" };
 
-/** Bech32 addresses may be written in capitals (QR codes do); the canonical form is lower case. */
+/**
+ * Bech32 addresses may be written all in capitals (QR codes do); the canonical form is lower case. Mixed
+ * case is no address at all (BIP-173: a decoder must not accept a string with both upper- and lower-case
+ * letters): it stays as typed, and the address check refuses it as it refuses a bad checksum.
+ */
 export function canonicalAddress(text: string): string {
-  return /^(bc|tb|bcrt)1/i.test(text) ? text.toLowerCase() : text;
+  return /^(bc|tb|bcrt)1/i.test(text) && text === text.toUpperCase() ? text.toLowerCase() : text;
 }
 
 /**
