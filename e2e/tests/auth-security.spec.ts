@@ -46,15 +46,24 @@ test("enrol an authenticator, sign in with it, turn it off", async ({ page }) =>
   const toggle = page.getByRole("switch", { name: "Two-Factor Authentication" });
   await expect(toggle).not.toBeChecked();
 
-  // Cancel leaves it off.
+  // The current password first; Cancel leaves it off.
   await toggle.click();
   const enrol = page.getByRole("dialog", { name: "Set up two-factor authentication" });
+  await enrol.getByLabel("Current Password").fill(account.password);
+  await enrol.getByRole("button", { name: "Continue" }).click();
   await expect(enrol.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   await enrol.getByRole("button", { name: "Cancel" }).click();
   await expect(enrol).toBeHidden();
   await expect(toggle).not.toBeChecked();
 
+  // Opening it again starts over: a wrong password shows on its field and no secret.
   await toggle.click();
+  await enrol.getByLabel("Current Password").fill("not my password");
+  await enrol.getByRole("button", { name: "Continue" }).click();
+  await expect(enrol.getByText("Current password is incorrect")).toBeVisible();
+  await expect(enrol.locator("code")).toHaveCount(0);
+  await enrol.getByLabel("Current Password").fill(account.password);
+  await enrol.getByRole("button", { name: "Continue" }).click();
   await expect(enrol.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   const secret = (await enrol.locator("code").textContent())?.replace(/\s+/g, "") ?? "";
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);

@@ -40,12 +40,15 @@ export const phoneSchema = z
 export const updateProfileBodySchema = z.object({ name: fullNameSchema, phone: phoneSchema });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
+/** The password the person signs in with, asked again before a change to how they sign in. */
+const currentPasswordSchema = z
+  .string()
+  .min(1, { error: authMessages.currentPasswordRequired })
+  .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong });
+
 export const changePasswordBodySchema = z
   .object({
-    currentPassword: z
-      .string()
-      .min(1, { error: authMessages.currentPasswordRequired })
-      .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }),
+    currentPassword: currentPasswordSchema,
     newPassword: z
       .string()
       .min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort })
@@ -54,6 +57,13 @@ export const changePasswordBodySchema = z
   })
   .check(confirmationMatches("newPassword"));
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/**
+ * `POST /api/account/two-factor/setup`: the current password first, as a password change asks it: a
+ * session alone (a stolen cookie) cannot bind an authenticator of its own to the account.
+ */
+export const twoFactorSetupBodySchema = z.object({ currentPassword: currentPasswordSchema });
+export type TwoFactorSetupBody = z.infer<typeof twoFactorSetupBodySchema>;
 
 /** Enrolment of an authenticator app: the secret in text and as an otpauth:// URI for the QR code. */
 export const twoFactorSetupResponseSchema = z.object({

@@ -144,7 +144,15 @@ function cases(email: string): Case[] {
       other: [],
       secret: ["currentPassword", "newPassword", "confirmPassword"],
     },
-    { method: "POST", route: "/api/account/two-factor/setup", ...none },
+    {
+      method: "POST",
+      route: "/api/account/two-factor/setup",
+      part: "body",
+      valid: { currentPassword: PASSWORD },
+      text: [],
+      other: [],
+      secret: ["currentPassword"],
+    },
     {
       method: "POST",
       route: "/api/account/two-factor/enable",

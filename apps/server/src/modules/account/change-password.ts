@@ -1,29 +1,19 @@
-import { AppError } from "../../domain/app-error.js";
-import { rateLimitRules } from "../../domain/rate-limit.js";
 import type { User } from "../../domain/user.js";
 import {
   type AuthContext,
-  authText,
   deleteUserChallenges,
   deleteUserResetTokens,
   deleteUserSessions,
-  findPasswordHash,
   hashPassword,
   updateUser,
-  verifyPassword,
 } from "../auth/index.js";
 import { notices, notify } from "../notifications/index.js";
-
-const wrongCurrent = () =>
-  new AppError("VALIDATION_ERROR", authText.currentPasswordWrong, {
-    currentPassword: authText.currentPasswordWrong,
-  });
+import { checkCurrentPassword } from "./current-password.js";
 
 /**
  * Changes the password after checking the current one. Every other session of the account ends (this
- * one stays), and so do open sign-ins and reset links made under the old password. Wrong current
- * passwords count toward the account's sign-in failure limit: a stolen session cannot guess freely. The
- * customer is told, always (a notification in the same db transaction).
+ * one stays), and so do open sign-ins and reset links made under the old password (a wrong current
+ * password: see current-password.ts). The customer is told, always (a notification in the same db transaction).
  */
 export async function changePassword({
   ctx,
@@ -38,15 +28,7 @@ export async function changePassword({
   currentPassword: string;
   newPassword: string;
 }): Promise<void> {
-  // Taken before the check, given back when the password is right: only failures count.
-  const taken = await ctx.limiter.take({ rule: rateLimitRules.signInFailuresPerAccount, key: user.email });
-  // The hash is read here, for this check only: the signed-in user never carries it.
-  const storedHash = await findPasswordHash(ctx.db, user.id);
-  if (storedHash === undefined) throw new Error(`no user ${user.id}`);
-  if (!(await verifyPassword(storedHash, currentPassword))) {
-    throw wrongCurrent();
-  }
-  await ctx.limiter.refund(taken);
+  await checkCurrentPassword({ ctx, user, currentPassword });
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {

@@ -5,11 +5,11 @@ import {
   meResponseSchema,
   messageResponseSchema,
   twoFactorCodeBodySchema,
+  twoFactorSetupBodySchema,
   twoFactorSetupResponseSchema,
   updateProfileBodySchema,
 } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requireAuth, signedIn } from "../../plugins/session.js";
 import { type AuthContext, authText, toSessionUser } from "../auth/index.js";
 import { changePassword } from "./change-password.js";
@@ -67,13 +67,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async 
     apiPaths.account.twoFactorSetup,
     {
       schema: {
-        summary: "Start enrolling an authenticator app: a new secret, pending until confirmed",
+        summary:
+          "Start enrolling an authenticator app after the current password: a new secret, pending until confirmed",
         tags,
-        body: z.object({}).optional(),
+        body: twoFactorSetupBodySchema,
         response: { 200: twoFactorSetupResponseSchema },
       },
     },
-    async (request) => setupTwoFactor({ ctx, user: signedIn(request).user }),
+    async (request) =>
+      setupTwoFactor({ ctx, user: signedIn(request).user, currentPassword: request.body.currentPassword }),
   );
 
   app.post(

@@ -14,6 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const STEP = 30_000;
+const SETUP = "/api/account/two-factor/setup";
 const wrongCodeError = {
   error: {
     code: "VALIDATION_ERROR",
@@ -25,7 +26,7 @@ const wrongCodeError = {
 /** Signs up and enrols an authenticator; returns the session and the secret. */
 async function enrolled() {
   const { account, token } = await signUp(t);
-  const setup = await postJson(t, "/api/account/two-factor/setup", {}, { cookie: token });
+  const setup = await postJson(t, SETUP, { currentPassword: account.password }, { cookie: token });
   const { secret } = setup.json();
   const enable = await postJson(
     t,
@@ -41,7 +42,7 @@ async function enrolled() {
 describe("two-factor enrolment", () => {
   it("gives a secret and an otpauth URI named for the bank and the email, pending until confirmed", async () => {
     const { account, token, user } = await signUp(t);
-    const res = await postJson(t, "/api/account/two-factor/setup", {}, { cookie: token });
+    const res = await postJson(t, SETUP, { currentPassword: account.password }, { cookie: token });
     expect(res.statusCode).toBe(200);
     const { secret, otpauthUri } = res.json();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -69,8 +70,9 @@ describe("two-factor enrolment", () => {
   });
 
   it("turns on with a right code, and refuses a wrong one on the code field", async () => {
-    const { token } = await signUp(t);
-    const { secret } = (await postJson(t, "/api/account/two-factor/setup", {}, { cookie: token })).json();
+    const { account, token } = await signUp(t);
+    const setup = { currentPassword: account.password };
+    const { secret } = (await postJson(t, SETUP, setup, { cookie: token })).json();
     const right = totpCode({ secret, now: clock.now() });
     const wrong = await postJson(
       t,
@@ -84,12 +86,38 @@ describe("two-factor enrolment", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user.twoFactorEnabled).toBe(true);
     // Already on: a second setup is refused.
-    expect((await postJson(t, "/api/account/two-factor/setup", {}, { cookie: token })).statusCode).toBe(409);
+    expect((await postJson(t, SETUP, setup, { cookie: token })).statusCode).toBe(409);
+  });
+
+  it("asks for the current password first: a session alone gets no secret", async () => {
+    const { account, token, user } = await signUp(t);
+    const missing = await postJson(t, SETUP, { currentPassword: "" }, { cookie: token });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual({ currentPassword: "Current password is required" });
+    const wrong = await postJson(t, SETUP, { currentPassword: "not my password" }, { cookie: token });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      error: {
+        code: "VALIDATION_ERROR",
+        message: "Current password is incorrect",
+        fields: { currentPassword: "Current password is incorrect" },
+      },
+    });
+    expect(wrong.body).not.toMatch(/secret|otpauth/);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.totpPendingSecret).toBeNull();
+
+    // Wrong passwords count toward the account's sign-in failures: after five, even the right one waits.
+    for (let i = 0; i < 4; i++)
+      await postJson(t, SETUP, { currentPassword: `guess ${i}` }, { cookie: token });
+    const limited = await postJson(t, SETUP, { currentPassword: account.password }, { cookie: token });
+    expect(limited.statusCode).toBe(429);
   });
 
   it("needs a signed-in person", async () => {
     for (const url of ["setup", "enable", "disable"]) {
-      const res = await postJson(t, `/api/account/two-factor/${url}`, { code: "123456" });
+      const body = { code: "123456", currentPassword: "correct horse battery" };
+      const res = await postJson(t, `/api/account/two-factor/${url}`, body);
       expect(res.statusCode).toBe(401);
     }
   });

@@ -104,7 +104,12 @@ describe("staff without an authenticator app, in production", () => {
     expect(file.json().error.reason).toBe("enrolTwoFactor");
 
     // Enrolment is open to them (the account's own endpoints), and then the dashboard is.
-    const setup = await postJson(t, apiPaths.account.twoFactorSetup, {}, { cookie: staff.token });
+    const setup = await postJson(
+      t,
+      apiPaths.account.twoFactorSetup,
+      { currentPassword: staff.account.password },
+      { cookie: staff.token },
+    );
     expect(setup.statusCode, setup.body).toBe(200);
     const code = totpCode({ secret: setup.json().secret, now: systemClock.now() });
     const enable = await postJson(t, apiPaths.account.twoFactorEnable, { code }, { cookie: staff.token });

@@ -230,9 +230,12 @@ describe("security", () => {
   });
 
   it("tells of two-factor turned on only with Security Alerts on, and of it turned off always", async () => {
-    const { token, user } = await signUp(t);
+    const { account, token, user } = await signUp(t);
     const enrol = async () => {
-      const { secret } = (await postJson(t, apiPaths.account.twoFactorSetup, {}, { cookie: token })).json();
+      const setup = { currentPassword: account.password };
+      const { secret } = (
+        await postJson(t, apiPaths.account.twoFactorSetup, setup, { cookie: token })
+      ).json();
       const on = await postJson(
         t,
         apiPaths.account.twoFactorEnable,

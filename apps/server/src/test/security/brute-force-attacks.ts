@@ -77,7 +77,11 @@ export const bruteForceAttacks: Attack[] = [
     mayChange: ["rate_limit_counters"],
     before: async (w) => {
       const customer = await testCustomer(w.t, { name: "Two Factor", verified: false });
-      const setup = await call(w, { url: apiPaths.account.twoFactorSetup, payload: {}, as: customer.token });
+      const setup = await call(w, {
+        url: apiPaths.account.twoFactorSetup,
+        payload: { currentPassword: customer.account.password },
+        as: customer.token,
+      });
       const { secret } = setup.json();
       const code = totpCode({ secret, now: systemClock.now() });
       const enable = await call(w, {

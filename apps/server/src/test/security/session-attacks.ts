@@ -1,7 +1,7 @@
 import { apiPaths } from "@satsbank/shared";
 import { expect } from "vitest";
 import { me, newAccount, signIn, signUp } from "../auth-helpers.js";
-import { type Attack, attack, call, freshIp } from "./attack.js";
+import { type Attack, attack, call, expectRefused, freshIp } from "./attack.js";
 
 /** What a sign-in writes: its challenge, its mailed code, its session, its history and the limits' counts. */
 const SIGN_IN = [
@@ -17,6 +17,7 @@ const PLANTED = "planted-by-an-attacker-0123456789abcdef";
 /**
  * Session fixation: a token the browser held before signing in (planted by an attacker, or the attacker's
  * own live session) is never the one it holds after; a new session is made and the planted one ends.
+ * And a stolen session alone cannot make itself a second factor of its own.
  */
 export const sessionAttacks: Attack[] = [
   attack({
@@ -57,6 +58,23 @@ export const sessionAttacks: Attack[] = [
       expect(set?.value).toBeDefined();
       expect(set?.value).not.toBe(PLANTED);
       expect((await me(w.t, PLANTED)).statusCode).toBe(401);
+    },
+  }),
+  attack({
+    name: "a stolen session binds its own authenticator app: no secret without the password",
+    // The wrong password counts toward the account's sign-in failures.
+    mayChange: ["rate_limit_counters"],
+    before: async (w) => (await signUp(w.t)).token,
+    attack: async (w, stolen) => {
+      const setup = (body: object) =>
+        call(w, { url: apiPaths.account.twoFactorSetup, payload: body, as: stolen });
+      expectRefused(await setup({}), 400, { code: "VALIDATION_ERROR" });
+      const guessed = await setup({ currentPassword: "a guessed password" });
+      expectRefused(guessed, 400, {
+        code: "VALIDATION_ERROR",
+        fields: { currentPassword: "Current password is incorrect" },
+      });
+      expect(guessed.body).not.toContain("otpauth");
     },
   }),
 ];

@@ -122,6 +122,8 @@ describe("admin dashboard", () => {
 
     await view.user.click(screen.getByRole("button", { name: "Set up authenticator app" }));
     const dialog = await screen.findByRole("dialog", { name: "Set up two-factor authentication" });
+    await view.user.type(within(dialog).getByLabelText("Current Password"), "staff password");
+    await view.user.click(within(dialog).getByRole("button", { name: "Continue" }));
     expect(await within(dialog).findByText("JBSWY3DPEHPK3PXP")).toBeInTheDocument();
     await view.user.type(within(dialog).getByLabelText("Authentication code"), "123456");
     await view.user.click(within(dialog).getByRole("button", { name: "Enable" }));

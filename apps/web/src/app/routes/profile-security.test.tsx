@@ -12,6 +12,15 @@ const setup = {
 };
 const enrolled: SessionUser = { ...customer, twoFactorEnabled: true };
 
+/** Switches Two-Factor Authentication on and passes the password step; returns the enrolment dialog. */
+async function startEnrolment(view: Awaited<ReturnType<typeof renderSecurity>>, password = "my password 1") {
+  await view.user.click(view.toggle);
+  const dialog = await screen.findByRole("dialog", { name: "Set up two-factor authentication" });
+  await view.user.type(within(dialog).getByLabelText("Current Password"), password);
+  await view.user.click(within(dialog).getByRole("button", { name: "Continue" }));
+  return dialog;
+}
+
 async function renderSecurity(account: SessionUser, routes: StubApiOptions["routes"] = {}) {
   const fetchMock = stubApi({ user: account, routes });
   const view = renderRoute("/profile/security");
@@ -38,12 +47,23 @@ describe("security settings", () => {
     });
     await view.user.click(view.toggle);
     const dialog = await screen.findByRole("dialog", { name: "Set up two-factor authentication" });
-    expect(
-      await within(dialog).findByRole("img", { name: "QR code for your authenticator app" }),
-    ).toHaveAttribute("src", expect.stringMatching(/^data:image\/svg\+xml/));
+    // The password comes first: nothing is asked of the server before it.
+    expect(dialog).toHaveAccessibleDescription("Enter your current password to continue.");
+    expect(requestsTo(view.fetchMock, "POST /api/account/two-factor/setup")).toEqual([]);
+    await view.user.type(within(dialog).getByLabelText("Current Password"), "my password 1");
+    await view.user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    // A placeholder while the code is drawn, then the picture.
+    await waitFor(() =>
+      expect(within(dialog).getByRole("img", { name: "QR code for your authenticator app" })).toHaveAttribute(
+        "src",
+        expect.stringMatching(/^data:image\/svg\+xml/),
+      ),
+    );
     expect(within(dialog).getByText(setup.secret)).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Copy secret key" })).toBeInTheDocument();
-    expect(requestsTo(view.fetchMock, "POST /api/account/two-factor/setup")).toEqual([{}]);
+    expect(requestsTo(view.fetchMock, "POST /api/account/two-factor/setup")).toEqual([
+      { currentPassword: "my password 1" },
+    ]);
 
     const enable = within(dialog).getByRole("button", { name: "Enable" });
     expect(enable).toBeDisabled();
@@ -61,8 +81,7 @@ describe("security settings", () => {
       "POST /api/account/two-factor/enable": () =>
         apiError(400, "BAD_REQUEST", "Invalid code", { code: "That code is not right" }),
     });
-    await view.user.click(view.toggle);
-    const dialog = await screen.findByRole("dialog", { name: "Set up two-factor authentication" });
+    const dialog = await startEnrolment(view);
     const code = await within(dialog).findByLabelText("Authentication code");
     await view.user.type(code, "000000");
     await view.user.click(within(dialog).getByRole("button", { name: "Enable" }));
@@ -80,12 +99,26 @@ describe("security settings", () => {
     expect(screen.getByRole("switch", { name: "Two-Factor Authentication" })).not.toBeChecked();
   });
 
-  it("a failed setup says why and leaves the switch off", async () => {
+  it("a wrong password shows on its field and shows no secret", async () => {
+    const wrong = "Current password is incorrect";
+    const view = await renderSecurity(customer, {
+      "POST /api/account/two-factor/setup": () =>
+        apiError(400, "VALIDATION_ERROR", wrong, { currentPassword: wrong }),
+    });
+    const dialog = await startEnrolment(view, "not my password");
+    expect(await within(dialog).findByText(wrong)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Current Password")).toHaveAccessibleDescription(wrong);
+    expect(within(dialog).queryByRole("img", { name: "QR code for your authenticator app" })).toBeNull();
+    expect(screen.getByRole("switch", { name: "Two-Factor Authentication", hidden: true })).not.toBeChecked();
+  });
+
+  it("a refused setup says why in the dialog and leaves the switch off", async () => {
     const view = await renderSecurity(customer, {
       "POST /api/account/two-factor/setup": () => apiError(429, "RATE_LIMITED", "Try again later"),
     });
-    await view.user.click(view.toggle);
-    expect(await screen.findByText("Could not start two-factor setup")).toBeInTheDocument();
+    const dialog = await startEnrolment(view);
+    expect(await within(dialog).findByText("Try again later")).toBeInTheDocument();
+    await view.user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(view.toggle).not.toBeChecked();
   });

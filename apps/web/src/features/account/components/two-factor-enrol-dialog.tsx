@@ -1,32 +1,41 @@
-import type { TwoFactorSetupResponse } from "@satsbank/shared";
 import { CopyButton } from "@/components/copy-button";
 import { QrCode } from "@/components/qr-code";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
 import { notify } from "@/lib/notify";
 import { useEnableTwoFactor } from "../api/enable-two-factor";
+import { useSetupTwoFactor } from "../api/setup-two-factor";
 import { TwoFactorCodeForm } from "./two-factor-code-form";
+import { TwoFactorPasswordForm } from "./two-factor-password-form";
 
 export interface TwoFactorEnrolDialogProps {
   open: boolean;
-  /** The new secret; `undefined` while the server makes it. */
-  setup: TwoFactorSetupResponse | undefined;
   onClose: () => void;
   /** After the code is confirmed (before the dialog closes). */
   onEnabled?: () => void;
 }
 
-/** Enrolment: scan the QR code (or type the secret) into an authenticator app, then prove it with a code. */
-export function TwoFactorEnrolDialog({ open, setup, onClose, onEnabled }: TwoFactorEnrolDialogProps) {
+/**
+ * Enrolment: the current password first, then scan the QR code (or type the secret) into an authenticator
+ * app and prove it with a code. The secret is not kept once the dialog closes: opening it again starts over.
+ */
+export function TwoFactorEnrolDialog({ open, onClose, onEnabled }: TwoFactorEnrolDialogProps) {
+  const setupMutation = useSetupTwoFactor();
   const enable = useEnableTwoFactor();
+  const setup = setupMutation.data;
+  function close() {
+    setupMutation.reset();
+    enable.reset();
+    onClose();
+  }
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+    <Dialog open={open} onOpenChange={(next) => !next && close()}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Set up two-factor authentication</DialogTitle>
           <DialogDescription>
-            Scan the QR code with your authenticator app, or enter the secret key by hand. Then enter the
-            6-digit code the app shows.
+            {setup
+              ? "Scan the QR code with your authenticator app, or enter the secret key by hand. Then enter the 6-digit code the app shows."
+              : "Enter your current password to continue."}
           </DialogDescription>
         </DialogHeader>
         {setup ? (
@@ -45,16 +54,16 @@ export function TwoFactorEnrolDialog({ open, setup, onClose, onEnabled }: TwoFac
               mutation={enable}
               submitLabel="Enable"
               pendingLabel="Enabling..."
-              onCancel={onClose}
+              onCancel={close}
               onDone={() => {
                 notify.success("Two-factor authentication enabled");
                 onEnabled?.();
-                onClose();
+                close();
               }}
             />
           </>
         ) : (
-          <Spinner label="Preparing your authenticator setup" />
+          <TwoFactorPasswordForm setup={setupMutation} onCancel={close} />
         )}
       </DialogContent>
     </Dialog>

@@ -1,8 +1,5 @@
 import { useState } from "react";
 import { Switch } from "@/components/ui/switch";
-import { errorMessage } from "@/lib/form-errors";
-import { notify } from "@/lib/notify";
-import { useSetupTwoFactor } from "../api/setup-two-factor";
 import { TwoFactorDisableDialog } from "./two-factor-disable-dialog";
 import { TwoFactorEnrolDialog } from "./two-factor-enrol-dialog";
 
@@ -18,37 +15,17 @@ export interface TwoFactorSettingProps {
  */
 export function TwoFactorSetting({ enabled, titleId, descriptionId }: TwoFactorSettingProps) {
   const [dialog, setDialog] = useState<"enrol" | "disable" | null>(null);
-  const setup = useSetupTwoFactor();
-
-  function onCheckedChange(checked: boolean) {
-    if (!checked) {
-      setDialog("disable");
-      return;
-    }
-    setDialog("enrol");
-    setup.mutate(undefined, {
-      onError: (error) => {
-        setDialog(null);
-        notify.error("Could not start two-factor setup", errorMessage(error));
-      },
-    });
-  }
-
-  function close() {
-    setDialog(null);
-    // The secret is not kept once the dialog closes; switching on again asks for a fresh one.
-    setup.reset();
-  }
+  const close = () => setDialog(null);
 
   return (
     <>
       <Switch
         checked={enabled}
-        onCheckedChange={onCheckedChange}
+        onCheckedChange={(checked) => setDialog(checked ? "enrol" : "disable")}
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
       />
-      <TwoFactorEnrolDialog open={dialog === "enrol"} setup={setup.data} onClose={close} />
+      <TwoFactorEnrolDialog open={dialog === "enrol"} onClose={close} />
       <TwoFactorDisableDialog open={dialog === "disable"} onClose={close} />
     </>
   );
