@@ -6,8 +6,20 @@ import {
   kycItemStatusSchema,
   kycSubmissionStatusSchema,
 } from "@satsbank/shared";
-import { sql } from "drizzle-orm";
-import { bigint, check, date, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { type SQL, sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
 import { quoted, timestamptz, values } from "./columns.js";
 
@@ -65,6 +77,25 @@ export const kycSubmissions = pgTable(
 );
 
 /**
+ * The perceptual hash's 64 bits in five bands (the shift and width of each): two hashes within
+ * PERCEPTUAL_HASH_MATCH_DISTANCE (4) bits of each other differ in at most four bands, so they are equal in
+ * at least one (the pigeonhole principle). Each band is indexed: a lookup finds the few documents that
+ * share a band with the hash, then counts the differing bits of those only.
+ */
+export const perceptualHashBands = [
+  { shift: 51, bits: 13 },
+  { shift: 38, bits: 13 },
+  { shift: 25, bits: 13 },
+  { shift: 12, bits: 13 },
+  { shift: 0, bits: 12 },
+] as const;
+
+/** A band of the column, written exactly as its index is, so the planner matches the two. */
+export function perceptualBand(column: AnyPgColumn, band: (typeof perceptualHashBands)[number]): SQL {
+  return sql`((${column} >> ${sql.raw(String(band.shift))}) & ${sql.raw(String(2 ** band.bits - 1))})`;
+}
+
+/**
  * One uploaded file: checked by its content, stored under a random key (never served statically), read
  * only by its owner and staff. Part of a submission once submitted.
  */
@@ -84,8 +115,22 @@ export const kycDocuments = pgTable(
     format: text("format", { enum: values(kycFileFormatSchema) }).notNull(),
     contentType: text("content_type").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
-    /** SHA-256 of the file as received: the same document used twice has one hash. */
+    /** SHA-256 of the file as received: the same file uploaded twice has one hash. */
     sha256: text("sha256").notNull(),
+    /**
+     * The content hash: SHA-256 of what the document shows, not of its file. An image's normalised pixels
+     * (upright, sRGB, 8 bits, on white) and size, so the same picture with other metadata or bytes
+     * appended has the same one; a PDF's file as stored (active content removed, saved again). Null for
+     * documents uploaded before it existed.
+     */
+    contentSha256: text("content_sha256"),
+    /**
+     * Images: the perceptual hash (64-bit pHash of the grey image, as a signed bigint): the same picture
+     * re-encoded, resized or lightly edited is within a few bits. Null for PDFs and older uploads.
+     */
+    perceptualHash: bigint("perceptual_hash", { mode: "bigint" }),
+    /** Images: the standard deviation of the normalised grey levels (0-255); near 0 is a blank image. */
+    greyStdev: doublePrecision("grey_stdev"),
     width: integer("width"),
     height: integer("height"),
     pages: integer("pages"),
@@ -97,6 +142,10 @@ export const kycDocuments = pgTable(
     index("kyc_documents_user_idx").on(t.userId, t.kind, t.uploadedAt.desc()),
     index("kyc_documents_submission_idx").on(t.submissionId),
     index("kyc_documents_sha256_idx").on(t.sha256),
+    index("kyc_documents_content_sha256_idx").on(t.contentSha256),
+    ...perceptualHashBands.map((band, i) =>
+      index(`kyc_documents_perceptual_band${i}_idx`).on(perceptualBand(t.perceptualHash, band)),
+    ),
     check("kyc_documents_kind_check", sql`${t.kind} in (${quoted(kycDocumentKindSchema.options)})`),
     check("kyc_documents_format_check", sql`${t.format} in (${quoted(kycFileFormatSchema.options)})`),
     check("kyc_documents_size_check", sql`${t.sizeBytes} >= 0 and ${t.sizeBytes} <= 5242880`),
