@@ -24,6 +24,8 @@ export {
   markWithdrawalProgress,
   markWithdrawalsBroadcast,
   markWithdrawalsFinished,
+  markWithdrawalsRemined,
+  markWithdrawalsReorganised,
   markWithdrawalsSigned,
   type Party,
   recordCustomerTransfer,

@@ -26,6 +26,31 @@ export async function updateWalletTransaction(
   await db.update(walletTransactions).set(values).where(eq(walletTransactions.id, id));
 }
 
+type WithdrawalStanding = {
+  status: WalletTransactionRow["status"];
+  withdrawalState: NonNullable<WalletTransactionRow["withdrawalState"]>;
+};
+
+/** Among these transactions, those standing as `from` now stand as `to` (the others are left as they are). */
+export async function updateWalletTransactionsWhere(
+  db: Db,
+  ids: readonly string[],
+  from: WithdrawalStanding,
+  to: WithdrawalStanding,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(walletTransactions)
+    .set(to)
+    .where(
+      and(
+        inArray(walletTransactions.id, [...ids]),
+        eq(walletTransactions.status, from.status),
+        eq(walletTransactions.withdrawalState, from.withdrawalState),
+      ),
+    );
+}
+
 /** The same change to several transactions (the withdrawals of one payout, the deposits of one block). */
 export async function updateWalletTransactions(
   db: Db,

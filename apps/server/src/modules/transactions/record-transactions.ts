@@ -5,6 +5,7 @@ import {
   markQueuedWithdrawalsBroadcast,
   updateWalletTransaction,
   updateWalletTransactions,
+  updateWalletTransactionsWhere,
   type WalletTransactionRow,
 } from "./queries.js";
 
@@ -255,6 +256,30 @@ export async function markWithdrawalsFinished(
     status,
     withdrawalState: status === "completed" ? "confirmed" : "failed",
   });
+}
+
+/**
+ * Completed withdrawals whose payout's block left the best chain: pending again (broadcast, waiting for a
+ * block) while it has no confirmation, though the ledger keeps them settled. `markWithdrawalsRemined`
+ * completes them again when a block holds the payout.
+ */
+export async function markWithdrawalsReorganised(db: Db, transactionIds: readonly string[]) {
+  await updateWalletTransactionsWhere(
+    db,
+    transactionIds,
+    { status: "completed", withdrawalState: "confirmed" },
+    { status: "pending", withdrawalState: "broadcast" },
+  );
+}
+
+/** Settled withdrawals sent back to pending by a reorganisation, whose payout a block holds again. */
+export async function markWithdrawalsRemined(db: Db, transactionIds: readonly string[]) {
+  await updateWalletTransactionsWhere(
+    db,
+    transactionIds,
+    { status: "pending", withdrawalState: "broadcast" },
+    { status: "completed", withdrawalState: "confirmed" },
+  );
 }
 
 /** Where the chain transaction of these transactions is: a block's height, or null (mempool, or gone). */

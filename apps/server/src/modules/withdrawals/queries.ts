@@ -131,8 +131,8 @@ export type { PayoutStatus };
 export async function markPayoutsInBlock(
   db: Db,
   { txids, height, at }: { txids: readonly string[]; height: number; at: Date },
-): Promise<string[]> {
-  if (txids.length === 0) return [];
+): Promise<PayoutsMoved> {
+  if (txids.length === 0) return { withdrawalIds: [], settledWithdrawalIds: [] };
   const found = await db
     .update(payouts)
     .set({
@@ -141,33 +141,47 @@ export async function markPayoutsInBlock(
       broadcastAt: sql`coalesce(${payouts.broadcastAt}, ${at.toISOString()}::timestamptz)`,
     })
     .where(and(textIn(payouts.txid, txids), ne(payouts.status, "failed")))
-    .returning({ txid: payouts.txid });
-  return withdrawalIdsOf(
+    .returning({ txid: payouts.txid, status: payouts.status });
+  return payoutsMoved(db, found);
+}
+
+/**
+ * Payouts a block took or gave back, as their withdrawals: all of them, and those of payouts already
+ * settled (confirmed): a reorganisation can move a payout after its withdrawals were completed.
+ */
+export type PayoutsMoved = { withdrawalIds: string[]; settledWithdrawalIds: string[] };
+
+async function payoutsMoved(
+  db: Db,
+  found: readonly { txid: string; status: string }[],
+): Promise<PayoutsMoved> {
+  const settled = new Set(found.filter((row) => row.status === "confirmed").map((row) => row.txid));
+  const rows = await withdrawalsOf(
     db,
     found.map((row) => row.txid),
   );
+  return {
+    withdrawalIds: rows.map((row) => row.id),
+    settledWithdrawalIds: rows.filter((row) => settled.has(row.payoutTxid ?? "")).map((row) => row.id),
+  };
 }
 
 /** The block at `height` left the best chain: its payouts wait for a block again. Answers their withdrawals. */
-export async function unmarkPayoutsInBlock(db: Db, height: number): Promise<string[]> {
+export async function unmarkPayoutsInBlock(db: Db, height: number): Promise<PayoutsMoved> {
   const found = await db
     .update(payouts)
     .set({ blockHeight: null })
     .where(eq(payouts.blockHeight, height))
-    .returning({ txid: payouts.txid });
-  return withdrawalIdsOf(
-    db,
-    found.map((row) => row.txid),
-  );
+    .returning({ txid: payouts.txid, status: payouts.status });
+  return payoutsMoved(db, found);
 }
 
-async function withdrawalIdsOf(db: Db, payoutTxids: readonly string[]): Promise<string[]> {
+async function withdrawalsOf(db: Db, payoutTxids: readonly string[]) {
   if (payoutTxids.length === 0) return [];
-  const rows = await db
-    .select({ id: withdrawals.id })
+  return db
+    .select({ id: withdrawals.id, payoutTxid: withdrawals.payoutTxid })
     .from(withdrawals)
     .where(textIn(withdrawals.payoutTxid, payoutTxids));
-  return rows.map((row) => row.id);
 }
 
 /** How many withdrawals wait for a payout (queued) or for its confirmation (sent), and their amounts. */

@@ -14,7 +14,8 @@ import { insertCustomer, walletContext } from "../../test/money-helpers.js";
 import { expectChainBooksBalanced, type SandboxChain, startSandboxChain } from "../../test/sandbox-chain.js";
 import { runPass } from "../../worker/chain-worker.js";
 import { depositAddressFor } from "../addresses/index.js";
-import { findWalletTransaction } from "../transactions/index.js";
+import { followerHeight } from "../chain/index.js";
+import { findWalletTransaction, toTransactions, type WalletTransactionRow } from "../transactions/index.js";
 import { sendBitcoin } from "../wallet/index.js";
 import { payOutQueued } from "./pay-out.js";
 import { findPayout, findPayoutsToTrack, findWithdrawalsOf } from "./queries.js";
@@ -229,6 +230,36 @@ describe("withdrawals", () => {
     await runPass(sandbox.context({ confirmations: 2 }));
     expect(await findPayout(t.db, txid)).toMatchObject({ status: "confirmed" });
     expect(await customerBalance(t.db, user.id)).toBe(33_000n);
+  });
+
+  it("shows a completed withdrawal pending again while a reorganisation leaves it unconfirmed", async () => {
+    const user = await fundedCustomer(40_000n);
+    const sent = await withdraw(user, outsideAddress(), 12_000n);
+    const pass = await runPass(sandbox.context());
+    const txid = pass.payOut.outcome === "paid" ? pass.payOut.txid : "";
+    await sandbox.node.mine(1);
+    await runPass(sandbox.context());
+    const row = () => findWalletTransaction(t.db, { userId: user.id, transactionId: sent.id });
+    expect(await row()).toMatchObject({ status: "completed", withdrawalState: "confirmed" });
+
+    // The block is replaced by a chain without the payout: no confirmation, so not "completed" either.
+    await sandbox.node.reorg(1, { drop: true });
+    await runPass(sandbox.context());
+    expect(await row()).toMatchObject({ status: "pending", withdrawalState: "broadcast", blockHeight: null });
+    const [shown] = await toTransactions(t.db, followerHeight, [(await row()) as WalletTransactionRow]);
+    expect(shown).toMatchObject({ status: "pending", confirmations: 0, withdrawal: { state: "broadcast" } });
+    // The books keep it settled (paid once), and the same payout is sent again.
+    expect(await customerBalance(t.db, user.id)).toBe(27_000n);
+    expect(await sandbox.chain.mempoolTxids()).toContain(txid);
+
+    await sandbox.node.mine(1);
+    await runPass(sandbox.context());
+    expect(await row()).toMatchObject({ status: "completed", withdrawalState: "confirmed" });
+    expect(await findPayout(t.db, txid)).toMatchObject({
+      status: "confirmed",
+      blockHeight: expect.any(Number),
+    });
+    expect(await customerBalance(t.db, user.id)).toBe(27_000n);
   });
 
   it("never spends one coin twice: 50 withdrawals at once, payouts racing", async () => {
