@@ -45,6 +45,7 @@ import { transactionRoutes } from "./modules/transactions/index.js";
 import { vaultAddressesOf } from "./modules/vault/index.js";
 import { type WalletContext, walletRoutes } from "./modules/wallet/index.js";
 import { withdrawalRoutes } from "./modules/withdrawals/index.js";
+import { allowedHosts, hostCheck } from "./plugins/allowed-hosts.js";
 import { apiNoStore } from "./plugins/api-no-store.js";
 import { API_PREFIX } from "./plugins/api-paths.js";
 import { csrf } from "./plugins/csrf.js";
@@ -206,8 +207,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(securityHeaders);
   await app.register(answerRefusedRequests);
   await app.register(apiNoStore);
-  // Before the session: a refused cross-site request costs no database lookup.
-  await app.register(csrf);
+  // Before any route and the session: only the configured hosts (421, DNS rebinding), then CSRF (403, 415).
+  await app.register(hostCheck, { allowed: allowedHosts(config) });
+  await app.register(csrf, { origins: allowedHosts(config).origins });
   await app.register(session, { loadSession, clock, cookies });
   // Every /api/admin endpoint: staff only (401, 403), and in production only with an authenticator app.
   await app.register(staffAccess, { twoFactorRequired: config.staffTwoFactorRequired });
@@ -216,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Modules.
   await app.register(healthRoutes, { dbPing: deps.dbPing, db });
-  // Off unless METRICS=true; then only with METRICS_TOKEN, or from loopback (see the plugin).
+  // Off unless METRICS=true; then only with METRICS_TOKEN, or from this machine (see the plugin).
   if (config.metrics.enabled) {
     await app.register(metricsRoutes, {
       ctx: { db, chain: chain.backend },
@@ -279,9 +281,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     heartbeatMs: deps.notificationHeartbeatMs ?? 20_000,
   });
   // Development only, and only while mail goes to the dev mailbox.
-  if (!production && mailer.kind === "outbox") {
+  if (!production && mailer.kind === "outbox")
     await app.register(devMailboxRoutes, { db, brandName: config.brandName });
-  }
   // The sandbox chain's controls: CHAIN_BACKEND=sandbox, which production refuses.
   if (!production && chain.sandbox !== null) {
     await app.register(devSandboxRoutes, {

@@ -10,6 +10,8 @@ export const errorCodeSchema = z.enum([
   "CONFLICT",
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
+  /** The request named a host this server does not answer for (its Host header): DNS rebinding. */
+  "MISDIRECTED_REQUEST",
   "RATE_LIMITED",
   "INTERNAL",
   "SERVICE_UNAVAILABLE",
@@ -55,6 +57,7 @@ export const errorStatus = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  MISDIRECTED_REQUEST: 421,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

@@ -1,14 +1,18 @@
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/create-test-app.js";
+import { csrf } from "./csrf.js";
+import { errorHandler } from "./error-handler.js";
 
 let t: TestApp;
 let proxied: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Answers PUBLIC_URL's host, and localhost:80 (the test port) outside production.
+  t = await createTestApp({ config: { publicUrl: "http://bank.example:8443" } });
   t.app.post("/api/test/echo", async () => ({ ok: true }));
   t.app.post("/api/test/upload", { config: { acceptsMultipart: true } }, async () => ({ ok: true }));
   t.app.addContentTypeParser("multipart/form-data", (_request, _payload, done) => done(null, {}));
-  proxied = await createTestApp({ config: { trustProxy: true } });
+  proxied = await createTestApp({ config: { trustProxy: true, publicUrl: "https://bank.example" } });
   proxied.app.post("/api/test/echo", async () => ({ ok: true }));
 });
 afterAll(async () => {
@@ -47,7 +51,15 @@ describe("cross-site request refusal", () => {
   });
 
   it("refuses a foreign Origin with 403", async () => {
-    for (const origin of ["https://evil.example", "http://localhost:8080", "https://localhost", "null"]) {
+    const foreign = [
+      "https://evil.example",
+      "http://localhost:8080",
+      "https://localhost",
+      "null",
+      "https://bank.example:8443",
+      "http://bank.example",
+    ];
+    for (const origin of foreign) {
       const res = await post(t, { ...json, origin });
       expect(res.statusCode, origin).toBe(403);
     }
@@ -85,7 +97,7 @@ describe("cross-site request refusal", () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it("compares Origin with the forwarded scheme and host only with TRUST_PROXY", async () => {
+  it("accepts PUBLIC_URL's origin behind a proxy (TRUST_PROXY), not another's", async () => {
     const forwarded = {
       ...json,
       origin: "https://bank.example",
@@ -93,6 +105,40 @@ describe("cross-site request refusal", () => {
       "x-forwarded-host": "bank.example",
     };
     expect((await post(proxied, forwarded)).statusCode).toBe(200);
+    // The same request to a bank whose PUBLIC_URL is another origin.
     expect((await post(t, forwarded)).statusCode).toBe(403);
+  });
+
+  it("compares Origin with the configured origins, never with the request's own Host", async () => {
+    // The check on its own, without the host check before it: a page of another site whose name points at
+    // this machine (DNS rebinding) sends its own name as Host and as Origin.
+    const bare = Fastify();
+    await bare.register(errorHandler);
+    await bare.register(csrf, { origins: new Set(["http://localhost:3000"]) });
+    bare.post("/api/test/echo", async () => ({ ok: true }));
+    try {
+      const rebound = { ...json, host: "attacker.example:3000", origin: "http://attacker.example:3000" };
+      const res = await bare.inject({
+        method: "POST",
+        url: "/api/test/echo",
+        headers: rebound,
+        payload: "{}",
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toEqual({
+        code: "FORBIDDEN",
+        message: "Cross-site requests are not accepted.",
+      });
+      const ours = { ...rebound, origin: "http://localhost:3000" };
+      const accepted = await bare.inject({
+        method: "POST",
+        url: "/api/test/echo",
+        headers: ours,
+        payload: "{}",
+      });
+      expect(accepted.statusCode).toBe(200);
+    } finally {
+      await bare.close();
+    }
   });
 });

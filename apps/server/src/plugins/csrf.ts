@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../domain/app-error.js";
 import { isApiRequest } from "./api-paths.js";
@@ -22,18 +22,10 @@ function mediaType(header: string | undefined): string {
   return (header ?? "").split(";", 1)[0]?.trim().toLowerCase() ?? "";
 }
 
-/** The request's own origin, as the browser writes it in Origin (X-Forwarded-* with TRUST_PROXY). */
-function ownOrigin(request: FastifyRequest): string | null {
+/** `origin` is one of ours: the allowed hosts' origins (plugins/allowed-hosts.ts), never the request's own. */
+function ourOrigin(origin: string, origins: ReadonlySet<string>): boolean {
   try {
-    return new URL(`${request.protocol}://${request.host}`).origin;
-  } catch {
-    return null;
-  }
-}
-
-function sameOrigin(origin: string, request: FastifyRequest): boolean {
-  try {
-    return new URL(origin).origin === ownOrigin(request);
+    return origins.has(new URL(origin).origin);
   } catch {
     return false; // "null" (a sandboxed or privacy-sensitive context) and garbage are foreign
   }
@@ -41,21 +33,24 @@ function sameOrigin(origin: string, request: FastifyRequest): boolean {
 
 /**
  * Cross-site request forgery protection for the API's state-changing requests, without tokens:
- * - a browser's Fetch Metadata (`Sec-Fetch-Site`) or `Origin` naming another site: 403 FORBIDDEN;
+ * - a browser's Fetch Metadata (`Sec-Fetch-Site`) naming another site, or an `Origin` that is none of
+ *   `origins` (PUBLIC_URL's, and outside production localhost's on PORT): 403 FORBIDDEN. Never compared
+ *   with the request's own Host: a page of another site whose name points at this machine (DNS
+ *   rebinding) sends its own name in both;
  * - a body that is not JSON: 415. A cross-site form or a "simple" fetch cannot send
  *   `application/json` without a CORS preflight, which this server never grants. Routes that take
  *   uploads opt in to multipart with `config: { acceptsMultipart: true }`.
  * The session cookie's SameSite=Lax is a third, independent layer.
  */
 export const csrf = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { origins }: { origins: ReadonlySet<string> }) => {
     app.addHook("onRequest", async (request) => {
       if (!STATE_CHANGING.has(request.method) || !isApiRequest(request)) return;
       const site = request.headers["sec-fetch-site"];
       if (site !== undefined && !SAFE_FETCH_SITES.has(site))
         throw new AppError("FORBIDDEN", csrfText.crossSite);
       const origin = request.headers.origin;
-      if (origin !== undefined && !sameOrigin(origin, request))
+      if (origin !== undefined && !ourOrigin(origin, origins))
         throw new AppError("FORBIDDEN", csrfText.crossSite);
       // An unknown route answers 404 whatever it was sent.
       if (request.is404) return;

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ManualClock } from "../../adapters/clock.js";
 import { loopbackOnly } from "../../plugins/loopback-only.js";
 
-export const devClockLoopbackOnlyText = "The test clock answers only on this machine (a loopback address).";
+export const devClockLoopbackOnlyText =
+  "The test clock answers only on this machine, at localhost, 127.0.0.1 or [::1].";
 
 /**
  * Tests only: the server's time, and moving it forward, so an end-to-end test passes a 30-second TOTP

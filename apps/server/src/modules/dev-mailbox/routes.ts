@@ -9,7 +9,8 @@ import { mailboxPage } from "./page.js";
 export const DEV_MAILBOX_PAGE = "/dev/mailbox";
 const LIMIT = 500;
 
-export const loopbackOnlyText = "The dev mailbox answers only on this machine (a loopback address).";
+export const loopbackOnlyText =
+  "The dev mailbox answers only on this machine, at localhost, 127.0.0.1 or [::1].";
 
 const query = devMailboxQuerySchema;
 const recipient = (to: string | undefined) =>
@@ -17,9 +18,10 @@ const recipient = (to: string | undefined) =>
 
 /**
  * The dev mailbox: what the server sent while no SMTP server is configured, as JSON (for tests and tools)
- * and as a page. app.ts registers this only outside production, and it answers only loopback clients:
- * a development server listening on 0.0.0.0 must not hand its mail (sign-in codes, reset links) to the
- * network. Behind a proxy, set TRUST_PROXY so `request.ip` is the client and not the proxy.
+ * and as a page. app.ts registers this only outside production, and it answers only clients on this
+ * machine that name it (plugins/loopback-only.ts): a development server listening on 0.0.0.0 must not
+ * hand its mail (sign-in codes, reset links) to the network, nor to a web page that points its own name
+ * at 127.0.0.1. Behind a proxy, set TRUST_PROXY so `request.ip` is the client and not the proxy.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db; brandName: string }> = async (
   app,

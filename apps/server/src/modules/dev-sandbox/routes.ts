@@ -12,7 +12,7 @@ import { loopbackOnly } from "../../plugins/loopback-only.js";
 import { sandboxCommand } from "./sandbox-command.js";
 
 export const devSandboxLoopbackOnlyText =
-  "The sandbox chain answers only on this machine (a loopback address).";
+  "The sandbox chain answers only on this machine, at localhost, 127.0.0.1 or [::1].";
 
 export type DevSandboxOptions = {
   node: SandboxControls;

@@ -19,7 +19,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * For load balancers and orchestrators: 200 when this process can reach its database, 503 when it
  * cannot, so traffic moves to a healthy process. While the solvency watchdog pauses payouts it stays 200
  * (every process would say the same, and the API still serves: sign-in, balances, transfers) with
- * `status: "degraded"` and the reason, for monitoring to page on.
+ * `status: "degraded"` and the reason, for monitoring to page on. Answered for any host
+ * (`answersAnyHost`): load balancers and container probes name the process's own address, not
+ * PUBLIC_URL's, and the answer (up, degraded and why, down) is no secret.
  */
 export const healthRoutes: FastifyPluginAsyncZod<{ dbPing: () => Promise<void>; db: Db }> = async (
   app,
@@ -28,6 +30,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ dbPing: () => Promise<void>; 
   app.get(
     HEALTH_PATH,
     {
+      config: { answersAnyHost: true },
       schema: {
         summary: "Liveness and database reachability",
         tags: ["health"],

@@ -13,6 +13,7 @@ import { sendRequest, testCustomer } from "../../test/money-helpers.js";
 import { startSandboxChain } from "../../test/sandbox-chain.js";
 import { runPass } from "../../worker/chain-worker.js";
 import { syncChain } from "../chain/index.js";
+import { metricsLoopbackText } from "./routes.js";
 
 const TOKEN = "metrics-token-0123456789abcdefghijklmnop";
 const open: AppConfig["metrics"] = { enabled: true, token: null };
@@ -91,6 +92,22 @@ describe("GET /metrics: who may read it", () => {
       expect(res.statusCode).toBe(403);
       expect(res.body).not.toContain("satsbank_");
     }
+  });
+
+  it("without a token, refuses a loopback client that names another host (DNS rebinding)", async () => {
+    t = await createTestApp({ config: { metrics: open, publicUrl: "http://bank.test" } });
+    for (const host of ["attacker.example", "bank.test"]) {
+      const res = await t.app.inject({ url: "/metrics", remoteAddress: "127.0.0.1", headers: { host } });
+      expect(res.statusCode, host).toBe(403);
+      expect(res.json().error.message).toBe(metricsLoopbackText);
+    }
+  });
+
+  it("with METRICS_TOKEN, answers the scraper whatever host it names (its target's address)", async () => {
+    t = await createTestApp({ config: { metrics: { enabled: true, token: TOKEN }, nodeEnv: "production" } });
+    const headers = { host: "api-1.internal:3000", authorization: `Bearer ${TOKEN}` };
+    const res = await t.app.inject({ url: "/metrics", remoteAddress: "10.0.0.9", headers });
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it("with METRICS_TOKEN, asks every client for it, loopback too", async () => {

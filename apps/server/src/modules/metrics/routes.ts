@@ -1,16 +1,16 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../domain/app-error.js";
-import { isLoopbackAddress } from "../../domain/ip-address.js";
 import { EXPOSITION_CONTENT_TYPE, formatExposition } from "../../domain/prometheus.js";
 import { METRICS_PATH } from "../../plugins/api-paths.js";
 import type { HttpMetrics } from "../../plugins/http-metrics.js";
+import { fromThisMachine } from "../../plugins/loopback-only.js";
 import { collectBankMetrics, type MetricsContext } from "./collect-metrics.js";
 import { processMetrics } from "./process-metrics.js";
 
 export const metricsTokenText = "The metrics need the bearer token METRICS_TOKEN.";
 export const metricsLoopbackText =
-  "The metrics answer only on this machine (a loopback address) unless METRICS_TOKEN is set.";
+  "The metrics answer only on this machine, at localhost, 127.0.0.1 or [::1], unless METRICS_TOKEN is set.";
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
@@ -23,7 +23,9 @@ function presentsToken(header: string | undefined, token: string): boolean {
 /**
  * GET /metrics in Prometheus's text format; app.ts registers it only with METRICS=true. With a
  * METRICS_TOKEN every scraper must present it (loopback too: a reverse proxy on this machine makes every
- * client loopback); without one (never in production) only loopback clients are answered.
+ * client loopback); without one (never in production) only clients on this machine that name it
+ * (fromThisMachine: a loopback address and host). Answered for any host (`answersAnyHost`): scrapers
+ * reach each process by its own address, not PUBLIC_URL's, and the token (or this machine) is the check.
  */
 export const metricsRoutes: FastifyPluginAsyncZod<{
   ctx: MetricsContext;
@@ -40,14 +42,18 @@ export const metricsRoutes: FastifyPluginAsyncZod<{
       reply.header("www-authenticate", 'Bearer realm="metrics"');
       throw new AppError("UNAUTHENTICATED", metricsTokenText);
     }
-    if (!isLoopbackAddress(request.ip)) throw new AppError("FORBIDDEN", metricsLoopbackText);
+    if (!fromThisMachine(request)) throw new AppError("FORBIDDEN", metricsLoopbackText);
   });
 
-  app.get(METRICS_PATH, { schema: { hide: true } }, async (_request, reply) => {
-    const bank = await collectBankMetrics({ ctx });
-    return reply
-      .type(EXPOSITION_CONTENT_TYPE)
-      .header("cache-control", "no-store")
-      .send(formatExposition([...http.families(), ...processFigures.families(), ...bank]));
-  });
+  app.get(
+    METRICS_PATH,
+    { schema: { hide: true }, config: { answersAnyHost: true } },
+    async (_request, reply) => {
+      const bank = await collectBankMetrics({ ctx });
+      return reply
+        .type(EXPOSITION_CONTENT_TYPE)
+        .header("cache-control", "no-store")
+        .send(formatExposition([...http.families(), ...processFigures.families(), ...bank]));
+    },
+  );
 };

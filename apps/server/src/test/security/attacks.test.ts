@@ -10,6 +10,7 @@ import { injectionAttacks } from "./injection-attacks.js";
 import { massAssignmentAttacks } from "./mass-assignment-attacks.js";
 import { moneyAttacks } from "./money-attacks.js";
 import { ownershipAttacks } from "./ownership-attacks.js";
+import { rebindingAttacks } from "./rebinding-attacks.js";
 import { sessionAttacks } from "./session-attacks.js";
 import { staffRouteAttacks } from "./staff-route-attacks.js";
 import { uploadAttacks } from "./upload-attacks.js";
@@ -49,6 +50,7 @@ const table: Record<string, Attack[]> = {
   "amounts and replayed idempotency keys": moneyAttacks,
   "headers and cookie flags": headerAttacks,
   "cross-site request forgery": csrfAttacks(routes),
+  "DNS rebinding onto a development server": rebindingAttacks,
 };
 
 const tables = Object.keys(await fingerprint(w.t));
