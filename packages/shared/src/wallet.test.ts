@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { insufficientFundsText, recipientIsAddress, sendFormSchema } from "./wallet.js";
+import { belowDustText, insufficientFundsText, recipientIsAddress, sendFormSchema } from "./wallet.js";
 
 function firstMessages(input: unknown) {
   const result = sendFormSchema.safeParse(input);
@@ -32,6 +32,11 @@ describe("send form", () => {
 
   it("words the insufficient-funds text like the specification", () => {
     expect(insufficientFundsText(746_000n)).toBe("You can only send up to 0.00746 BTC");
+  });
+
+  it("names the address's own dust limit in BTC", () => {
+    expect(belowDustText(294n)).toBe("The smallest amount you can send to this address is 0.00000294 BTC");
+    expect(belowDustText(546n)).toBe("The smallest amount you can send to this address is 0.00000546 BTC");
   });
 });
 

@@ -54,9 +54,10 @@ export const sendErrors = {
     title: "Invalid recipient",
     text: "That address belongs to another Bitcoin network",
   },
+  /** Its text names the address's own dust limit: see `belowDustText`. */
   belowDust: {
     title: "Invalid amount",
-    text: "The smallest amount you can send to a Bitcoin address is 0.00000546 BTC",
+    text: "The smallest amount you can send to this address is {amount} BTC",
   },
   invalidAmount: sendMessages.invalidAmount,
   /** Its text names the spendable amount: see `insufficientFundsText`. */
@@ -100,6 +101,14 @@ export function insufficientFundsText(spendableSats: bigint): string {
   return sendMessages.insufficientFunds.text.replace("{amount}", formatBtcPlain(spendableSats));
 }
 
+/**
+ * "The smallest amount you can send to this address is 0.00000294 BTC": the dust limit of the address's
+ * type (the server works it out from the address: 546 sat for P2PKH down to 294 for P2WPKH).
+ */
+export function belowDustText(dustLimitSats: bigint): string {
+  return sendErrors.belowDust.text.replace("{amount}", formatBtcPlain(dustLimitSats));
+}
+
 /** "You can send up to 0.05 BTC more today": what is left of the customer's rolling 24-hour limit. */
 export function dailyLimitText(remainingSats: bigint): string {
   return sendErrors.dailyLimit.text.replace("{amount}", formatBtcPlain(remainingSats));
@@ -118,10 +127,11 @@ export const priceSchema = z.object({
 export type Price = z.infer<typeof priceSchema>;
 
 /**
- * The smallest amount a withdrawal may send: an output below 546 sat is dust, which nodes refuse to relay.
- * The text of `sendErrors.belowDust` says it in BTC.
+ * The least any withdrawal may send: the smallest dust limit of an address type (P2WPKH's 294 sat), below
+ * which nodes relay no output. Each address has its own (546 sat for P2PKH, 540 P2SH, 330 P2WSH and P2TR):
+ * the server checks the one of the address sent to, and `belowDustText` says it in BTC.
  */
-export const MIN_WITHDRAWAL_SATS = 546n;
+export const MIN_WITHDRAWAL_SATS = 294n;
 
 /**
  * True when the recipient, as typed, is meant as an address rather than a username: letters and digits

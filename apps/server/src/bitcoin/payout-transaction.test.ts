@@ -9,7 +9,6 @@ import {
   type Coin,
   type CoinChoice,
   chooseCoins,
-  DUST_LIMIT_SATS,
   feeFor,
   outputScript,
   type Payment,
@@ -114,14 +113,13 @@ describe("chooseCoins", () => {
     });
   });
 
-  it("keeps change of exactly the dust limit, and gives change below it to the miners", () => {
-    expect(DUST_LIMIT_SATS).toBe(546n);
+  it("keeps change of exactly its dust limit (294 sat: a P2WPKH), and gives change below it to the miners", () => {
     const one = [coin(50_000n, 1)];
-    expect(choose(one, [pay(50_000n - 141n - 546n)])).toMatchObject({ minerFee: 141n, changeSats: 546n });
-    // 545 sat of change would be dust: no change output, and the miners get it with the fee.
-    expect(choose(one, [pay(50_000n - 141n - 545n)])).toEqual({
+    expect(choose(one, [pay(50_000n - 141n - 294n)])).toMatchObject({ minerFee: 141n, changeSats: 294n });
+    // 293 sat of change would be dust: no change output, and the miners get it with the fee.
+    expect(choose(one, [pay(50_000n - 141n - 293n)])).toEqual({
       coins: one,
-      minerFee: 141n + 545n,
+      minerFee: 141n + 293n,
       changeSats: null,
     });
   });
@@ -148,14 +146,14 @@ describe("chooseCoins", () => {
       minerFee: 110n,
       changeSats: null,
     });
-    // Up to 545 sat over still counts (the miners get it: it would be dust as change); 546 over does not.
-    const within = coin(40_110n + 545n, 3);
+    // Up to 293 sat over still counts (the miners get it: it would be dust as change); 294 over does not.
+    const within = coin(40_110n + 293n, 3);
     expect(choose([large, within], [pay(40_000n)])).toEqual({
       coins: [within],
-      minerFee: 110n + 545n,
+      minerFee: 110n + 293n,
       changeSats: null,
     });
-    const over = coin(40_110n + 546n, 4);
+    const over = coin(40_110n + 294n, 4);
     expect(choose([large, over], [pay(40_000n)])).toEqual({
       coins: [large],
       minerFee: 141n,
@@ -258,7 +256,7 @@ describe("signPayout", () => {
   });
 
   it("makes no change output when the change would be dust: the fee takes it", () => {
-    const payments = [pay(50_000n - 141n - 545n)];
+    const payments = [pay(50_000n - 141n - 293n)];
     const choice = choose([coins[1] as Coin], payments) as CoinChoice;
     expect(choice.changeSats).toBeNull();
     const signed = signPayout({ keys, choice, payments, change });
@@ -267,9 +265,24 @@ describe("signPayout", () => {
     const tx = Transaction.fromRaw(Buffer.from(signed.hex, "hex"));
     expectSignedByItsKey(tx, choice.coins);
     expect(tx.outputsLength).toBe(1);
-    expect(tx.getOutput(0).amount).toBe(49_314n);
-    expect(choice.minerFee).toBe(686n);
+    expect(tx.getOutput(0).amount).toBe(49_566n);
+    expect(choice.minerFee).toBe(434n);
     expect(50_000n - (tx.getOutput(0).amount as bigint)).toBe(choice.minerFee);
+  });
+
+  it("refuses a payment below its address's dust limit: no node would relay the payout", () => {
+    const choice = choose([coin(50_000n, 1)], [pay(40_000n)]);
+    if (choice === null) throw new Error("no choice");
+    for (const [address, dust] of [
+      [P2WPKH_PAYEE, 294n],
+      [P2TR_PAYEE, 330n],
+      [P2PKH_PAYEE, 546n],
+    ] as const) {
+      expect(() => signPayout({ keys, choice, payments: [pay(dust - 1n, address)], change })).toThrow(
+        "would be dust",
+      );
+      expect(signPayout({ keys, choice, payments: [pay(dust, address)], change }).paymentVouts).toEqual([0]);
+    }
   });
 
   it("refuses an address of another network, and keys without their private half", () => {

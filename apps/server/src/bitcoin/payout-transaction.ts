@@ -1,5 +1,5 @@
-import { MIN_WITHDRAWAL_SATS } from "@satsbank/shared";
 import { Address, NETWORK, OutScript, p2wpkh, selectUTXO, Transaction } from "@scure/btc-signer";
+import { dustLimitOf } from "./dust.js";
 import { networkParams } from "./network.js";
 import { type P2wpkhSigner, signP2wpkhInputs } from "./p2wpkh-signing.js";
 import type { WalletKeys } from "./wallet-keys.js";
@@ -7,12 +7,6 @@ import type { WalletKeys } from "./wallet-keys.js";
 // A payout: one chain transaction of the bank's, paying withdrawals from the hot wallet's coins (all
 // P2WPKH outputs of the BIP84 wallet), with change back to the wallet's internal chain. Pure: coin choice,
 // fee and signing, no I/O.
-
-/**
- * Outputs below this many satoshis are dust: nodes refuse to relay a transaction that makes one (so a
- * withdrawal may not be smaller, and a deposit smaller is not credited).
- */
-export const DUST_LIMIT_SATS = MIN_WITHDRAWAL_SATS;
 
 /** A coin of the hot wallet, and where its key derives from (m/84'/coin'/0'/chain/index). */
 export type Coin = { txid: string; vout: number; valueSats: bigint; chain: number; chainIndex: number };
@@ -46,7 +40,7 @@ export type CoinChoice = {
 
 /**
  * btc-signer's selection strategy (decision 0019): first an exact match, the largest coins first, skipping
- * any that would overshoot the payments and the fee by the dust limit or more, so no change output is
+ * any that would overshoot the payments and the fee by the change's dust limit or more, so no change output is
  * made (better privacy, no small change coin); failing that, the largest coins until they cover, so few
  * inputs. Both passes skip a coin worth less than the fee of spending it.
  */
@@ -111,8 +105,9 @@ export function chooseCoins({
       feePerByte: milliSatsPerVbyte(feeRate),
       // The change output's size, given as an address, which the selector decodes back to this script.
       changeAddress: Address(NETWORK).encode(OutScript.decode(changeScript)),
-      // Change is kept from DUST_LIMIT_SATS up (the selector keeps it above `dust` × `dustRelayFeeRate`).
-      dust: DUST_LIMIT_SATS * MILLI - 1n,
+      // Change is kept from its script's dust limit up (294 sat for the hot wallet's P2WPKH, 330 for the
+      // vault's P2WSH): the selector keeps it above `dust` × `dustRelayFeeRate`.
+      dust: dustLimitOf(changeScript) * MILLI - 1n,
       dustRelayFeeRate: 1n,
       bip69: false,
       createTx: false,
@@ -173,9 +168,15 @@ export function signPayout({
     tx.addInput({ txid: coin.txid, index: coin.vout, witnessUtxo: { script, amount: coin.valueSats } });
     signers.push({ privateKey: key.privateKey, publicKey: key.publicKey });
   }
-  const paymentVouts = payments.map((payment) =>
-    tx.addOutput({ script: outputScript(payment.address, keys), amount: payment.amountSats }),
-  );
+  const paymentVouts = payments.map((payment) => {
+    const script = outputScript(payment.address, keys);
+    // A send below its address's dust limit is refused (checkSend): one here would make the whole payout
+    // a transaction no node relays.
+    if (payment.amountSats < dustLimitOf(script)) {
+      throw new Error(`A payment of ${payment.amountSats} sat to ${payment.address} would be dust`);
+    }
+    return tx.addOutput({ script, amount: payment.amountSats });
+  });
   const changeVout =
     choice.changeSats === null
       ? null

@@ -4,7 +4,6 @@ import {
   type Change,
   type Coin,
   chooseCoins,
-  DUST_LIMIT_SATS,
   feeFor,
   outputScript,
   signPayout,
@@ -69,18 +68,22 @@ describe("chooseSweep", () => {
     const exact = sweep([coin(2_000_000n, 1), coin(1_000_000n, 2)], 1_000_000n);
     expect(exact?.coins.map((c) => c.valueSats)).toEqual([1_000_000n]);
     expect(exact?.changeSats).toBeNull();
-    const dusty = sweep([coin(1_000_545n, 1)], 1_000_000n);
+    // The change is the hot wallet's P2WPKH: dust below 294 sat.
+    const dusty = sweep([coin(1_000_293n, 1)], 1_000_000n);
     expect(dusty?.changeSats).toBeNull();
-    expect((dusty?.vaultSats ?? 0n) + (dusty?.minerFee ?? 0n)).toBe(1_000_545n);
-    const kept = sweep([coin(1_000_000n + DUST_LIMIT_SATS, 1)], 1_000_000n);
-    expect(kept?.changeSats).toBe(DUST_LIMIT_SATS);
+    expect((dusty?.vaultSats ?? 0n) + (dusty?.minerFee ?? 0n)).toBe(1_000_293n);
+    const kept = sweep([coin(1_000_294n, 1)], 1_000_000n);
+    expect(kept?.changeSats).toBe(294n);
     expect((kept?.vaultSats ?? 0n) + (kept?.minerFee ?? 0n)).toBe(1_000_000n);
   });
 
   it("is null when the coins cannot cover the excess, or the vault's share would be dust", () => {
     expect(sweep([coin(500_000n, 1)], 500_001n)).toBeNull();
     expect(sweep([coin(500_000n, 1)], 0n)).toBeNull();
-    expect(sweep([coin(500_000n, 1)], 700n, 2)).toBeNull();
+    // The vault's output is a P2WSH: dust below 330 sat (its fee comes out of the vault's share).
+    const fee = feeFor(p2wpkhSpendWeight(1, [VAULT_SCRIPT, CHANGE_SCRIPT]), 2);
+    expect(sweep([coin(500_000n, 1)], 330n + fee, 2)?.vaultSats).toBe(330n);
+    expect(sweep([coin(500_000n, 1)], 329n + fee, 2)).toBeNull();
   });
 
   it("sweeps 1,000 coins in one transaction, its fee at the rate for its size", () => {

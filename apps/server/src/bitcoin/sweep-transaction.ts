@@ -1,4 +1,5 @@
-import { type Coin, type CoinChoice, chooseCoins, DUST_LIMIT_SATS, feeFor } from "./payout-transaction.js";
+import { dustLimitOf } from "./dust.js";
+import { type Coin, type CoinChoice, chooseCoins, feeFor } from "./payout-transaction.js";
 
 // A sweep: the hot wallet's excess moved to the cold vault in one transaction the hot key signs (the
 // payout pipeline's signPayout), with change back to the wallet's internal chain. Pure: which coins, how
@@ -37,9 +38,9 @@ export type SweepChoice = CoinChoice & {
  * btc-signer's selector (decision 0019: an exact match first, else the largest coins) picks coins worth
  * `sweepSats` or more; what they hold beyond it comes back as change, and the miner fee at `feeRate` (for
  * the transaction made: these inputs, the vault's output, the change) comes out of the vault's share, so
- * the hot wallet keeps exactly what it held less `sweepSats`. When the rest would be dust (below 546 sat)
- * there is no change and the vault takes it too. Null when the coins cannot cover it, or when the vault's
- * share would be dust.
+ * the hot wallet keeps exactly what it held less `sweepSats`. When the rest would be dust (below 294 sat,
+ * the hot wallet's P2WPKH dust limit) there is no change and the vault takes it too. Null when the coins
+ * cannot cover it, or when the vault's share would be dust (below 330 sat, its P2WSH dust limit).
  */
 export function chooseSweep({
   coins,
@@ -66,10 +67,10 @@ export function chooseSweep({
   if (choice === null) return null;
   const gathered = choice.coins.reduce((sum, coin) => sum + coin.valueSats, 0n);
   const rest = gathered - sweepSats;
-  const changeSats = rest >= DUST_LIMIT_SATS ? rest : null;
+  const changeSats = rest >= dustLimitOf(changeScript) ? rest : null;
   const outputs = changeSats === null ? [vaultScript] : [vaultScript, changeScript];
   const minerFee = feeFor(p2wpkhSpendWeight(choice.coins.length, outputs), feeRate);
   const vaultSats = gathered - (changeSats ?? 0n) - minerFee;
-  if (vaultSats < DUST_LIMIT_SATS) return null;
+  if (vaultSats < dustLimitOf(vaultScript)) return null;
   return { coins: choice.coins, minerFee, changeSats, vaultSats };
 }

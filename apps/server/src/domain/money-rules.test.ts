@@ -1,10 +1,4 @@
-import {
-  formatBtcPlain,
-  insufficientFundsText,
-  MIN_WITHDRAWAL_SATS,
-  sendErrors,
-  sendMessages,
-} from "@satsbank/shared";
+import { insufficientFundsText, sendMessages } from "@satsbank/shared";
 import { describe, expect, it } from "vitest";
 import { postingProblem } from "./ledger.js";
 import { MAX_SATS, sats, satsFromString } from "./money.js";
@@ -44,14 +38,16 @@ describe("send rules", () => {
     expect(sendCost(sats(5_000n), fee)).toEqual({ fee: 1_000n, total: 6_000n });
   });
 
-  it("refuses a withdrawal below the dust limit, and only a withdrawal", () => {
-    expect(amountProblem(545n, sats(746_000n), "withdrawal")).toEqual({
+  it("refuses a withdrawal below its address's dust limit, naming it, and only a withdrawal", () => {
+    expect(amountProblem(293n, sats(746_000n), 294n)).toEqual({
       reason: "belowDust",
-      text: sendErrors.belowDust.text,
+      text: "The smallest amount you can send to this address is 0.00000294 BTC",
     });
-    expect(sendErrors.belowDust.text).toContain(`${formatBtcPlain(MIN_WITHDRAWAL_SATS)} BTC`);
-    expect(amountProblem(546n, sats(746_000n), "withdrawal")).toBeNull();
-    expect(amountProblem(545n, sats(746_000n), "transfer")).toBeNull();
+    expect(amountProblem(294n, sats(746_000n), 294n)).toBeNull();
+    expect(amountProblem(545n, sats(746_000n), 546n)?.text).toBe(
+      "The smallest amount you can send to this address is 0.00000546 BTC",
+    );
+    expect(amountProblem(1n, sats(746_000n), null)).toBeNull();
   });
 
   it("says what is wrong with an amount in the specification's words", () => {

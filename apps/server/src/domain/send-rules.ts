@@ -1,4 +1,4 @@
-import { insufficientFundsText, MIN_WITHDRAWAL_SATS, sendErrors, sendMessages } from "@satsbank/shared";
+import { belowDustText, insufficientFundsText, sendMessages } from "@satsbank/shared";
 import { type Sats, sats } from "./money.js";
 
 /** Where a send goes: another customer (a transfer inside the bank) or an outside address (a withdrawal). */
@@ -26,18 +26,19 @@ export function sendCost(amount: Sats, fee: Sats): { fee: Sats; total: Sats } {
 export type AmountProblem = { reason: "invalidAmount" | "insufficientFunds" | "belowDust"; text: string };
 
 /**
- * The amount field's problem, if any: zero is not an amount, a withdrawal below the dust limit could never
- * be relayed, and more than the spendable amount says how much can be sent ("You can only send up to
- * 0.00746 BTC").
+ * The amount field's problem, if any: zero is not an amount, a withdrawal below the dust limit of its
+ * address (`dustLimit`: null inside the bank) could never be relayed ("The smallest amount you can send to
+ * this address is 0.00000294 BTC"), and more than the spendable amount says how much can be sent ("You can
+ * only send up to 0.00746 BTC").
  */
 export function amountProblem(
   amount: bigint,
   spendable: Sats,
-  kind: SendKind = "transfer",
+  dustLimit: bigint | null = null,
 ): AmountProblem | null {
   if (amount <= 0n) return { reason: "invalidAmount", text: sendMessages.invalidAmount.text };
-  if (kind === "withdrawal" && amount < MIN_WITHDRAWAL_SATS)
-    return { reason: "belowDust", text: sendErrors.belowDust.text };
+  if (dustLimit !== null && amount < dustLimit)
+    return { reason: "belowDust", text: belowDustText(dustLimit) };
   if (amount > spendable) return { reason: "insufficientFunds", text: insufficientFundsText(spendable) };
   return null;
 }

@@ -158,7 +158,7 @@ export type RefillSignaturesResponse = z.infer<typeof refillSignaturesResponseSc
 export const vaultTexts = {
   notConfigured: "No cold vault is configured (COLD_VAULT_DESCRIPTOR).",
   refillNotFound: "This refill was not found.",
-  belowDust: "A refill must bring at least 546 sat to the hot wallet.",
+  belowDust: (minimumSats: string) => `A refill must bring at least ${minimumSats} sat to the hot wallet.`,
   notEnoughCoins: (availableSats: string) =>
     `The vault's available coins (${availableSats} sat) do not cover this amount and the miner fee.`,
   feeUnaffordable: (feeSats: string, surplusSats: string) =>

@@ -131,11 +131,12 @@ export const vaultRefills = pgTable(
   (t) => [
     index("vault_refills_status_created_idx").on(t.status, t.createdAt),
     check("vault_refills_status_check", sql`${t.status} in (${quoted(vaultRefillStatuses)})`),
-    check("vault_refills_amount_check", sql`${t.amountSats} >= 546`),
+    // Dust limits (bitcoin/dust.ts): the hot wallet's output is a P2WPKH (294 sat), the change a P2WSH (330).
+    check("vault_refills_amount_check", sql`${t.amountSats} >= 294`),
     check("vault_refills_fee_check", sql`${t.minerFeeSats} > 0`),
     check(
       "vault_refills_change_check",
-      sql`(${t.changeVout} is null) = (${t.changeSats} is null) and (${t.changeSats} is null or ${t.changeSats} >= 546)`,
+      sql`(${t.changeVout} is null) = (${t.changeSats} is null) and (${t.changeSats} is null or ${t.changeSats} >= 330)`,
     ),
   ],
 );

@@ -129,7 +129,9 @@ export const withdrawals = pgTable(
     index("withdrawals_status_created_idx").on(t.status, t.createdAt),
     index("withdrawals_payout_idx").on(t.payoutTxid),
     check("withdrawals_status_check", sql`${t.status} in (${quoted(withdrawalStatuses)})`),
-    check("withdrawals_amount_check", sql`${t.amountSats} >= 546`),
+    // The smallest dust limit of any address type (P2WPKH's, MIN_WITHDRAWAL_SATS); a send checks its own
+    // address's (bitcoin/dust.ts).
+    check("withdrawals_amount_check", sql`${t.amountSats} >= 294`),
     check("withdrawals_fee_check", sql`${t.feeSats} >= 0`),
     check(
       "withdrawals_payout_check",

@@ -1,5 +1,6 @@
 import type { ChainTransaction } from "../../bitcoin/chain/chain-backend.js";
-import { DUST_LIMIT_SATS } from "../../bitcoin/payout-transaction.js";
+import { dustLimitOf } from "../../bitcoin/dust.js";
+import { outputScript } from "../../bitcoin/payout-transaction.js";
 import type { Db } from "../../db/client.js";
 import { findDepositAddresses } from "../addresses/index.js";
 import { notices, notify } from "../notifications/index.js";
@@ -57,7 +58,9 @@ export async function notePayment(
   block: { height: number; hash: string } | null,
 ): Promise<void> {
   const at = ctx.clock.now();
-  const dust = payment.value < DUST_LIMIT_SATS;
+  // Dust by the deposit address's own type, as Bitcoin Core counts it (a P2WPKH: below 294 sat, worth less
+  // than it costs to spend at the dust relay fee, bitcoin/dust.ts): recorded, never credited.
+  const dust = payment.value < dustLimitOf(outputScript(payment.address, ctx.walletKeys));
   const inserted = await insertDeposit(db, {
     txid: payment.txid,
     vout: payment.vout,

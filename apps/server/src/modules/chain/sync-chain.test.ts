@@ -211,16 +211,26 @@ describe("the chain follower on the sandbox", () => {
   });
 
   it("records dust without crediting it or showing it", async () => {
+    // A deposit address is a P2WPKH: dust below 294 sat, as Bitcoin Core counts it.
     const { user, address } = await customerWithAddress();
-    const txid = await node.pay(address, 545n);
+    const txid = await node.pay(address, 293n);
     await node.mine(1);
     await syncChain(context());
     expect(await depositOf(txid)).toMatchObject({
       status: "dust",
-      valueSats: 545n,
+      valueSats: 293n,
       transactionId: null,
     });
     expect(await customerBalance(t.db, user.id)).toBe(0n);
+  });
+
+  it("takes a deposit of exactly the P2WPKH dust limit (294 sat), below the 546 sat of a P2PKH", async () => {
+    const { user, address } = await customerWithAddress();
+    const txid = await node.pay(address, 294n);
+    await node.mine(1);
+    await syncChain(context());
+    expect(await depositOf(txid)).toMatchObject({ status: "credited", valueSats: 294n });
+    expect(await customerBalance(t.db, user.id)).toBe(294n);
   });
 
   it("credits each customer paid by one transaction", async () => {

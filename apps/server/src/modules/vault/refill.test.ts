@@ -325,8 +325,12 @@ describe("a refill", () => {
       as(),
     );
     expect(tooMuch.statusCode).toBe(409);
-    const dust = await postJson(t, apiPaths.admin.vaultRefills, { amountSats: "545", reason: "Dust" }, as());
+    // The hot wallet's output is a P2WPKH: dust below 294 sat.
+    const dust = await postJson(t, apiPaths.admin.vaultRefills, { amountSats: "293", reason: "Dust" }, as());
     expect(dust.statusCode).toBe(400);
+    expect(dust.json().error.fields).toEqual({
+      amountSats: "A refill must bring at least 294 sat to the hot wallet.",
+    });
   });
 });
 

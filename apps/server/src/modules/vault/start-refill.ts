@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type VaultRefill, vaultTexts } from "@satsbank/shared";
+import { dustLimitOf } from "../../bitcoin/dust.js";
 import { CHANGE_CHAIN, deriveAddress } from "../../bitcoin/keys.js";
-import { DUST_LIMIT_SATS, outputScript } from "../../bitcoin/payout-transaction.js";
+import { outputScript } from "../../bitcoin/payout-transaction.js";
 import { buildRefillPsbt, type ColdVault, chooseVaultCoins, vaultOutput } from "../../bitcoin/vault/index.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { AppError } from "../../domain/app-error.js";
@@ -44,8 +45,13 @@ export async function startRefill({
   reason: string;
 }): Promise<VaultRefill> {
   const vault = configuredVault(ctx);
-  if (amountSats < DUST_LIMIT_SATS) {
-    throw new AppError("VALIDATION_ERROR", vaultTexts.belowDust, { amountSats: vaultTexts.belowDust });
+  const keys = ctx.walletKeys;
+  // Every hot wallet address is a P2WPKH of its own: any one has the output's size and dust limit.
+  const hotSize = outputScript(deriveAddress(keys.account, keys.network, CHANGE_CHAIN, 0), keys);
+  const hotDust = dustLimitOf(hotSize);
+  if (amountSats < hotDust) {
+    const text = vaultTexts.belowDust(hotDust.toString());
+    throw new AppError("VALIDATION_ERROR", text, { amountSats: text });
   }
   // Asked before the db transaction, so no row stays locked while the backend answers.
   const feeRate = await ctx.chain.feeRate(ctx.feeTargetBlocks ?? DEFAULT_FEE_TARGET_BLOCKS);
@@ -54,9 +60,6 @@ export async function startRefill({
     const at = ctx.clock.now();
     const rows = await claimAvailableVaultCoins(db, vaultId(vault), COIN_CANDIDATES);
     const coins = rows.map(toVaultCoin);
-    const keys = ctx.walletKeys;
-    // Every hot wallet address is a P2WPKH of its own: any one has the output's size.
-    const hotSize = outputScript(deriveAddress(keys.account, keys.network, CHANGE_CHAIN, 0), keys);
     const choice = chooseVaultCoins({
       vault,
       coins,

@@ -1,4 +1,6 @@
 import { dailyLimitText, sendErrors } from "@satsbank/shared";
+import { dustLimitOf } from "../../bitcoin/dust.js";
+import { outputScript } from "../../bitcoin/payout-transaction.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
 import { levelOf } from "../../domain/kyc.js";
@@ -38,13 +40,18 @@ function limitProblem(amount: bigint, remaining: bigint): { reason: "dailyLimit"
   return amount > remaining ? { reason: "dailyLimit", text: dailyLimitText(remaining) } : null;
 }
 
+/** The least a send to `destination` may move: its address's dust limit on the chain, none inside the bank. */
+function dustLimitFor(destination: Destination, keys: WalletContext["walletKeys"]): bigint | null {
+  return destination.kind === "withdrawal" ? dustLimitOf(outputScript(destination.address, keys)) : null;
+}
+
 /** A send that passed every check: where it goes, its amount and its fee (0 inside the bank). */
 export type CheckedSend = { destination: Destination; amount: Sats; fee: Sats };
 
 /**
  * The checks a quote and a send share: where the recipient sends the money (no one, an invalid address,
- * the sender, another customer, an outside address) and the amount (zero, below the dust limit for a
- * withdrawal, more than the balance less the fee, more than is left of the customer's rolling 24-hour
+ * the sender, another customer, an outside address) and the amount (zero, below the dust limit of a
+ * withdrawal's address, more than the balance less the fee, more than is left of the customer's rolling 24-hour
  * limit at `at`). Every problem found is reported at once, each on its
  * field (VALIDATION_ERROR); the error's reason names the first, the one the message says.
  */
@@ -71,8 +78,10 @@ export async function checkSend({
   const spendable = spendableAmount(balance, fee);
   // The wire format allows more digits than there are satoshis in existence: such an amount is too much.
   const amount = satsFromString(amountSats);
+  const dustLimit = resolution.ok ? dustLimitFor(resolution.destination, ctx.walletKeys) : null;
   const problem =
-    amountProblem(amount ?? spendable + 1n, spendable, kind) ?? limitProblem(amount ?? 0n, limit.remaining);
+    amountProblem(amount ?? spendable + 1n, spendable, dustLimit) ??
+    limitProblem(amount ?? 0n, limit.remaining);
   if (resolution.ok && amount !== null && problem === null) {
     return { destination: resolution.destination, amount, fee };
   }

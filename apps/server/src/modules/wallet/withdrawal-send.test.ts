@@ -63,13 +63,53 @@ describe("a send to an outside address (a withdrawal)", () => {
     expect(tooMuch.json()).toMatchObject({
       error: { reason: "insufficientFunds", fields: { amount: insufficientFundsText(99_000n) } },
     });
-    const dust = await quoteRequest(t, carol.token, { recipient: OUTSIDE, amountSats: "545" });
+    const dust = await quoteRequest(t, carol.token, { recipient: OUTSIDE, amountSats: "293" });
     expect(dust.json()).toMatchObject({
-      error: { reason: "belowDust", fields: { amount: sendErrors.belowDust.text } },
+      error: {
+        reason: "belowDust",
+        fields: { amount: "The smallest amount you can send to this address is 0.00000294 BTC" },
+      },
     });
     expect((await quoteRequest(t, carol.token, { recipient: OUTSIDE, amountSats: "99000" })).statusCode).toBe(
       200,
     );
+  });
+
+  it("takes down to each address type's own dust limit, and says that limit below it", async () => {
+    // Regtest addresses outside the bank: a P2WPKH (OUTSIDE), a P2TR (BIP-350's vector program), a P2SH
+    // and a P2PKH.
+    for (const [recipient, limit, text] of [
+      [OUTSIDE, 294n, "0.00000294"],
+      ["bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6", 330n, "0.0000033"],
+      ["2MzQwSSnBHWHqSAqtTVQ6v47XtaisrJa1Vc", 540n, "0.0000054"],
+      ["mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn", 546n, "0.00000546"],
+    ] as const) {
+      const below = await quoteRequest(t, carol.token, { recipient, amountSats: String(limit - 1n) });
+      expect(below.statusCode, recipient).toBe(400);
+      expect(below.json().error, recipient).toMatchObject({
+        reason: "belowDust",
+        fields: { amount: `The smallest amount you can send to this address is ${text} BTC` },
+      });
+      const at = await quoteRequest(t, carol.token, { recipient, amountSats: String(limit) });
+      expect(at.statusCode, `${recipient}: ${at.body}`).toBe(200);
+    }
+  });
+
+  it("refuses a bech32 address in mixed case as it refuses a bad checksum", async () => {
+    const mixed = `${OUTSIDE.slice(0, 10)}${OUTSIDE.slice(10).toUpperCase()}`;
+    for (const recipient of [mixed, `B${OUTSIDE.slice(1)}`]) {
+      const res = await quoteRequest(t, carol.token, { recipient, amountSats: "1000" });
+      expect(res.statusCode, recipient).toBe(400);
+      expect(res.json().error, recipient).toMatchObject({
+        reason: "invalidAddress",
+        fields: { recipient: sendErrors.invalidAddress.text },
+      });
+    }
+    const upper = await quoteRequest(t, carol.token, {
+      recipient: OUTSIDE.toUpperCase(),
+      amountSats: "1000",
+    });
+    expect(upper.json()).toMatchObject({ kind: "withdrawal", address: OUTSIDE });
   });
 
   it("refuses a mistyped address and moves nothing", async () => {
@@ -139,5 +179,15 @@ describe("a send to an outside address (a withdrawal)", () => {
       201,
     );
     expect(await balanceOf(t, carol.token)).toBe(0n);
+  });
+});
+
+describe("a withdrawal of a P2WPKH's dust limit", () => {
+  it("is sent like any other: 294 sat, below the 546 sat of a P2PKH", async () => {
+    const dana = await testCustomer(t, { name: "Dana Small", funds: 10_000n });
+    const sent = await sendRequest(t, dana.token, { recipient: OUTSIDE, amountSats: "294" });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().transaction).toMatchObject({ amountSats: "294", status: "pending" });
+    expect(await balanceOf(t, dana.token)).toBe(10_000n - 294n - 1_000n);
   });
 });
