@@ -1,4 +1,4 @@
-import type { WalletSummary } from "@satsbank/shared";
+import { belowDustText, textMessages, type WalletSummary } from "@satsbank/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { customerQuote, transaction, walletSummary, withdrawalQuote } from "@/test/fixtures";
@@ -248,6 +248,35 @@ describe("send form", () => {
       "Verify your identity and address before sending Bitcoin",
     );
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("a withdrawal below its address's dust limit: the toast says that address's limit, on the amount", async () => {
+    const text = belowDustText(294n);
+    const view = await renderSend({
+      "POST /api/wallet/send/quote": () =>
+        apiError(400, "VALIDATION_ERROR", "Invalid request", { amount: text }, "belowDust"),
+    });
+    await view.user.type(view.recipient, outsideAddress);
+    await view.user.type(view.amount, "0.00000293");
+    await view.user.click(view.submit);
+    await expectErrorToast(
+      "Invalid amount",
+      "The smallest amount you can send to this address is 0.00000294 BTC",
+    );
+    expect(view.amount).toHaveAttribute("aria-invalid", "true");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("refuses a note holding an unpaired surrogate with the plain-text rule's message, before any quote", async () => {
+    const view = await renderSend({ "POST /api/wallet/send/quote": customerQuote });
+    await view.user.type(view.recipient, "alice");
+    await view.user.type(view.amount, "0.001");
+    await view.user.click(view.note);
+    await view.user.paste("lunch \ud83d");
+    await view.user.click(view.submit);
+    await expectErrorToast("Invalid note", textMessages.unpairedSurrogate);
+    expect(view.note).toHaveAttribute("aria-invalid", "true");
+    expect(requestsTo(view.fetchMock, "POST /api/wallet/send/quote")).toEqual([]);
   });
 
   it("a send to the bank's own address is refused on the recipient, titled by its reason", async () => {
