@@ -1,10 +1,27 @@
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type ProxyOptions } from "vite";
 import { precompress } from "./build/precompress.ts";
 
 const API_ORIGIN = "http://localhost:3000";
+
+/**
+ * `npm run dev`'s way to the server. The server answers only the hosts it is configured for (localhost
+ * on its port in development) and compares Origin with its own origins, never with Host: so the proxy
+ * names the API in Host (changeOrigin), and a request whose Origin is this dev server's own (the page's,
+ * http://localhost:5173) speaks as the API's origin. Any other Origin is passed on as it came, and refused.
+ * Vite itself answers only localhost names and IP addresses (`server.allowedHosts`): no rebound name.
+ */
+const apiProxy: ProxyOptions = {
+  target: API_ORIGIN,
+  changeOrigin: true,
+  configure: (proxy) => {
+    proxy.on("proxyReq", (proxyReq, req) => {
+      if (req.headers.origin === `http://${req.headers.host}`) proxyReq.setHeader("origin", API_ORIGIN);
+    });
+  },
+};
 
 /**
  * `@satsbank/shared` resolves to its TypeScript source by alias rather than by adding the "development"
@@ -26,9 +43,9 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     proxy: {
-      "/api": API_ORIGIN,
-      "/healthz": API_ORIGIN,
-      "^/dev(/|$)": API_ORIGIN,
+      "/api": apiProxy,
+      "/healthz": apiProxy,
+      "^/dev(/|$)": apiProxy,
     },
   },
   preview: { port: 4173, strictPort: true },
