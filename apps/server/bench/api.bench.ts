@@ -35,7 +35,7 @@ async function measure({ label, ...database }: BenchDatabase): Promise<void> {
       const [from, to, fromCookie] = i % 3 === 0 ? [other, alice, other.cookie] : [alice, other, cookie];
       const res = await bench.app.inject({
         method: "POST",
-        url: apiPaths.wallet.send,
+        url: `${bench.url}${apiPaths.wallet.send}`,
         cookies: { satsbank_session: fromCookie },
         payload: { recipient: to.username, amountSats: String(1000 + i), idempotencyKey: randomUUID() },
       });

@@ -20,6 +20,7 @@ import { sats } from "../src/domain/money.js";
 import { markEmailVerified } from "../src/modules/auth/email-verification-queries.js";
 import { fundFromEquity } from "../src/test/fund-from-equity.js";
 import { markVerified } from "../src/test/mark-verified.js";
+import { freePort } from "../src/test/server-process.js";
 import { adminQuery } from "./databases.js";
 
 /** Every rate limit this many times higher: the benchmarks send far more than a person may. */
@@ -97,8 +98,12 @@ export type BenchApp = { app: App; db: DatabaseHandle["db"]; url: string; close:
 export async function startBenchApp({ handle, target }: BenchDatabase): Promise<BenchApp> {
   await migrateDatabase(handle);
   const dataDir = await mkdtemp(path.join(tmpdir(), "satsbank-bench-data-"));
+  // Its own port, in the configuration: the server answers only the hosts it is configured for
+  // (127.0.0.1 on PORT), so every request, the in-process ones too, goes to `url`.
+  const port = await freePort();
   const config: AppConfig = {
     ...loadConfig({
+      PORT: String(port),
       NODE_ENV: "development",
       LOG_LEVEL: "silent",
       WEB_DIST_DIR: "/nonexistent/web-dist",
@@ -118,7 +123,7 @@ export async function startBenchApp({ handle, target }: BenchDatabase): Promise<
     listen: listenerFor(handle),
     limiter: generousLimiter(handle.db),
   });
-  const url = await app.listen({ host: "127.0.0.1", port: 0 });
+  const url = await app.listen({ host: "127.0.0.1", port });
   return {
     app,
     db: handle.db,
@@ -146,12 +151,16 @@ const PASSWORD = "correct horse battery staple";
  * A customer signed up through the API (from an address of its own), its email confirmed, identity and
  * address verified (test/mark-verified.ts) and funded from the bank's equity (test/fund-from-equity.ts).
  */
-export async function benchCustomer({ app, db }: BenchApp, n: number, funds: bigint): Promise<BenchCustomer> {
+export async function benchCustomer(
+  { app, db, url }: BenchApp,
+  n: number,
+  funds: bigint,
+): Promise<BenchCustomer> {
   const tag = `${randomUUID().slice(0, 8)}${n}`;
   const email = `bench-${tag}@example.com`;
   const res = await app.inject({
     method: "POST",
-    url: apiPaths.auth.signup,
+    url: `${url}${apiPaths.auth.signup}`,
     remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
     payload: { name: `Bench Customer ${n}`, email, password: PASSWORD, confirmPassword: PASSWORD },
   });
@@ -168,10 +177,10 @@ export async function benchCustomer({ app, db }: BenchApp, n: number, funds: big
 }
 
 /** Both steps of sign-in, the code read from the dev mailbox (the outbox): a fresh session cookie. */
-export async function signIn({ app, db }: BenchApp, customer: BenchCustomer): Promise<string> {
+export async function signIn({ app, db, url }: BenchApp, customer: BenchCustomer): Promise<string> {
   const login = await app.inject({
     method: "POST",
-    url: apiPaths.auth.login,
+    url: `${url}${apiPaths.auth.login}`,
     payload: { email: customer.email, password: PASSWORD, remember: false },
   });
   if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
@@ -181,7 +190,7 @@ export async function signIn({ app, db }: BenchApp, customer: BenchCustomer): Pr
   if (code === undefined) throw new Error("no sign-in code in the dev mailbox");
   const verify = await app.inject({
     method: "POST",
-    url: apiPaths.auth.verify,
+    url: `${url}${apiPaths.auth.verify}`,
     payload: { challengeId, code },
   });
   const cookie = verify.cookies.find((c) => c.name === "satsbank_session")?.value;

@@ -77,7 +77,7 @@ export async function startServerProcess(
 }
 
 /** A port nothing listens on now (PORT=0 is refused by the configuration). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
