@@ -13,6 +13,7 @@ import { ownershipAttacks } from "./ownership-attacks.js";
 import { rebindingAttacks } from "./rebinding-attacks.js";
 import { sessionAttacks } from "./session-attacks.js";
 import { staffRouteAttacks } from "./staff-route-attacks.js";
+import { textAndAddressAttacks } from "./text-and-address-attacks.js";
 import { uploadAttacks } from "./upload-attacks.js";
 import { buildWorld } from "./world.js";
 import { xssAttacks } from "./xss-attacks.js";
@@ -51,6 +52,7 @@ const table: Record<string, Attack[]> = {
   "headers and cookie flags": headerAttacks,
   "cross-site request forgery": csrfAttacks(routes),
   "DNS rebinding onto a development server": rebindingAttacks,
+  "text no database holds as typed, and mixed-case addresses": textAndAddressAttacks,
 };
 
 const tables = Object.keys(await fingerprint(w.t));
