@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../domain/app-error.js";
 import { isApiRequest } from "./api-paths.js";
+import { strictJson } from "./strict-json.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -39,11 +40,13 @@ function ourOrigin(origin: string, origins: ReadonlySet<string>): boolean {
  *   rebinding) sends its own name in both;
  * - a body that is not JSON: 415. A cross-site form or a "simple" fetch cannot send
  *   `application/json` without a CORS preflight, which this server never grants. Routes that take
- *   uploads opt in to multipart with `config: { acceptsMultipart: true }`.
+ *   uploads opt in to multipart with `config: { acceptsMultipart: true }`. That JSON is read as strict
+ *   UTF-8 (strict-json.ts): bytes that are no UTF-8 are refused, never replaced.
  * The session cookie's SameSite=Lax is a third, independent layer.
  */
 export const csrf = fp(
   async (app: FastifyInstance, { origins }: { origins: ReadonlySet<string> }) => {
+    await app.register(strictJson);
     app.addHook("onRequest", async (request) => {
       if (!STATE_CHANGING.has(request.method) || !isApiRequest(request)) return;
       const site = request.headers["sec-fetch-site"];

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { apiPaths, externalWalletErrors, sendErrors, textMessages } from "@satsbank/shared";
 import { expect } from "vitest";
+import { notUtf8Text } from "../../plugins/strict-json.js";
 import { getJson } from "../auth-helpers.js";
 import { testCustomer } from "../money-helpers.js";
 import { type Attack, attack, call, expectRefused } from "./attack.js";
@@ -28,9 +29,9 @@ const mixedCase = (address: string) => `${address.slice(0, 10)}${address.slice(1
 
 /**
  * Text a database cannot hold as typed (an unpaired surrogate: a staff message's subject answered 500,
- * its audit entry's jsonb refused it; a name was stored with U+FFFD in its place), and a bech32 address in
- * mixed case (read after lower-casing, though BIP-173 makes it invalid). Each is a 400 that says why, and
- * nothing changes.
+ * its audit entry's jsonb refused it; a name was stored with U+FFFD in its place, as were bytes that are
+ * no UTF-8), and a bech32 address in mixed case (read after lower-casing, though BIP-173 makes it
+ * invalid). Each is a 400 that says why, and nothing changes.
  */
 export const textAndAddressAttacks: Attack[] = [
   attack({
@@ -83,6 +84,24 @@ export const textAndAddressAttacks: Attack[] = [
         expectRefused(res, 400, { code: "VALIDATION_ERROR" }, request.body);
         expect(res.json().error.fields, request.body).toEqual(fields);
       }
+    },
+  }),
+  attack({
+    name: "a name in bytes that are no UTF-8 (a surrogate encoded as ED A0 80): refused, not stored as U+FFFD",
+    before: (w) => testCustomer(w.t, { name: "Byte Tester" }),
+    attack: async (w, customer) => {
+      const res = await call(w, {
+        method: "PATCH",
+        url: apiPaths.account.profile,
+        payload: Buffer.concat([
+          Buffer.from('{"name":"Ana '),
+          Buffer.from([0xed, 0xa0, 0x80]),
+          Buffer.from('","phone":""}'),
+        ]),
+        as: customer.token,
+        headers: { "content-type": "application/json" },
+      });
+      expectRefused(res, 400, { code: "BAD_REQUEST", message: notUtf8Text });
     },
   }),
   attack({
