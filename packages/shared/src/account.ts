@@ -7,7 +7,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from "./auth.js";
-import { plainText } from "./text.js";
+import { plainText, wellFormedText } from "./text.js";
 
 export const accountMessages = {
   phoneInvalid:
@@ -51,6 +51,7 @@ export const changePasswordBodySchema = z
     currentPassword: currentPasswordSchema,
     newPassword: z
       .string()
+      .check(wellFormedText)
       .min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort })
       .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }),
     confirmPassword: z.string().min(PASSWORD_MIN_LENGTH, { error: authMessages.confirmNewRequired }),

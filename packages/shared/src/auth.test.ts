@@ -93,6 +93,15 @@ describe("second step", () => {
 });
 
 describe("change password schema", () => {
+  it("refuses a new password holding an unpaired surrogate: the hash would see U+FFFD in its place", () => {
+    const body = { currentPassword: "old-password", newPassword: "new password \ud800" };
+    expect(
+      messages(changePasswordBodySchema.safeParse({ ...body, confirmPassword: body.newPassword })),
+    ).toEqual({
+      newPassword: "Use plain text: broken characters (unpaired surrogates) are not allowed",
+    });
+  });
+
   it("gives the specification's messages", () => {
     expect(
       messages(
