@@ -15,6 +15,7 @@ import { handleShutdownSignals } from "./lifecycle/shutdown.js";
 import { kycReviewer } from "./modules/kyc/index.js";
 import { refillBlocks, vaultReserves } from "./modules/vault/index.js";
 import { payoutBlocks } from "./modules/withdrawals/index.js";
+import { allowedHosts } from "./plugins/allowed-hosts.js";
 import { type ChainWorker, startChainWorker } from "./worker/chain-worker.js";
 
 /**
@@ -139,9 +140,15 @@ function readConfig(): Config {
   }
 }
 
-function publicUrl({ host, port }: Config): string {
+/**
+ * Where to open the bank: the address it listens at when the server answers that host (localhost on a
+ * development machine), else PUBLIC_URL, the one host it answers in production (plugins/allowed-hosts.ts).
+ */
+function publicUrl(config: Config): string {
+  const { host, port } = config;
   const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
-  return `http://${shown}:${port}`;
+  const listening = `http://${shown}:${port}`;
+  return allowedHosts(config).hosts.has(new URL(listening).host) ? listening : config.publicUrl;
 }
 
 main().catch((error: unknown) => {
