@@ -1,4 +1,4 @@
-import type { HelpFacts } from "@satsbank/shared";
+import { type HelpFacts, textMessages } from "@satsbank/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -64,6 +64,19 @@ describe("Help & Support: Contact Support", () => {
     await user.click(within(dialog).getByRole("button", { name: "Submit" }));
     expect(await within(dialog).findByText("Subject must be at least 3 characters")).toBeInTheDocument();
     expect(within(dialog).getByText("Message must be at least 10 characters")).toBeInTheDocument();
+    expect(requestsTo(fetchMock, "POST /api/support/requests")).toEqual([]);
+  });
+
+  it("refuses an unpaired surrogate in the subject and the message with the plain-text rule's words", async () => {
+    const { user, fetchMock } = await renderHelp();
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByLabelText("Subject"));
+    await user.paste("My deposit \ud800");
+    await user.click(within(dialog).getByLabelText("Message"));
+    await user.paste("It has not \udc00 arrived.");
+    await user.click(within(dialog).getByRole("button", { name: "Submit" }));
+    expect(await within(dialog).findAllByText(textMessages.unpairedSurrogate)).toHaveLength(2);
+    expect(within(dialog).getByLabelText("Subject")).toHaveAttribute("aria-invalid", "true");
     expect(requestsTo(fetchMock, "POST /api/support/requests")).toEqual([]);
   });
 
