@@ -4,9 +4,10 @@ import sharp from "sharp";
 
 // The demo customers' identity documents, drawn in code: a passport (JPEG), a selfie (PNG) and a utility
 // bill (PDF), 800x600 images of flat shapes and text, a few tens of kilobytes each. Everything in them
-// follows from the customer's name and email, so each customer's files differ from everyone else's (the
-// automated review refuses a document another customer uploaded) and the seed makes the same files on
-// every run. Drawn, never random noise: noise does not compress, and would make every file megabytes.
+// follows from the customer's name and email, so each customer's files differ from everyone else's and
+// the seed makes the same files on every run. They differ as a whole, not only in their names: the
+// automated review refuses a document that looks like one another customer uploaded (its perceptual
+// hash, modules/kyc/image-fingerprint.ts), and one template with other names in small print would. Drawn, never random noise: noise does not compress, and would make every file megabytes.
 
 export type DemoPerson = { name: string; email: string };
 
@@ -53,6 +54,30 @@ function face(x: number, y: number, scale: number, hash: Buffer): string {
   </g>`;
 }
 
+/**
+ * What a photo is taken on: light falling across it from a side and in colours of its own, so that two
+ * customers' photos differ as a whole (in what the perceptual hash sees), not only in their small print.
+ */
+function table(hash: Buffer, at: number, lightness = 30): string {
+  const angle = (((hash[at] ?? 0) * 360) / 256).toFixed(0);
+  const hue = (((hash[at + 1] ?? 0) * 360) / 256).toFixed(0);
+  const dark = lightness - 15 + ((hash[at + 2] ?? 0) % 20);
+  return `<defs><linearGradient id="light" gradientTransform="rotate(${angle} 0.5 0.5)">
+      <stop offset="0" stop-color="hsl(${hue}, 30%, ${dark}%)"/>
+      <stop offset="1" stop-color="hsl(${hue}, 25%, ${dark + 45}%)"/>
+    </linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#light)"/>`;
+}
+
+/** Where the document lies in the photo: smaller than the frame, shifted and a little turned. */
+function placement(hash: Buffer, at: number): string {
+  const scale = 0.72 + ((hash[at] ?? 0) % 12) / 100;
+  const dx = ((hash[at + 1] ?? 0) / 255) * WIDTH * (1 - scale);
+  const dy = ((hash[at + 2] ?? 0) / 255) * HEIGHT * (1 - scale);
+  const turn = ((hash[at + 3] ?? 0) % 9) - 4;
+  return `translate(${dx.toFixed(1)} ${dy.toFixed(1)}) rotate(${turn} ${WIDTH / 2} ${HEIGHT / 2}) scale(${scale.toFixed(2)})`;
+}
+
 async function passport(person: DemoPerson, hash: Buffer): Promise<Buffer> {
   const hue = ((hash[0] ?? 0) * 360) / 256;
   const number = `SB${hash.readUInt32BE(8).toString().padStart(10, "0").slice(-7)}`;
@@ -62,7 +87,9 @@ async function passport(person: DemoPerson, hash: Buffer): Promise<Buffer> {
     escapeXml(row.padEnd(44, "<").slice(0, 44)),
   );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
-    <rect width="100%" height="100%" fill="hsl(${hue.toFixed(0)}, 35%, 90%)"/>
+    ${table(hash, 20)}
+    <g transform="${placement(hash, 24)}">
+    <rect width="${WIDTH}" height="${HEIGHT}" fill="hsl(${hue.toFixed(0)}, 35%, 90%)"/>
     <rect x="0" y="0" width="${WIDTH}" height="90" fill="hsl(${hue.toFixed(0)}, 45%, 30%)"/>
     <text x="40" y="58" font-family="sans-serif" font-size="36" font-weight="bold" fill="#fff">PASSPORT</text>
     <text x="760" y="58" font-family="sans-serif" font-size="22" fill="#fff" text-anchor="end">Demo Republic</text>
@@ -83,15 +110,19 @@ async function passport(person: DemoPerson, hash: Buffer): Promise<Buffer> {
     <rect x="0" y="470" width="${WIDTH}" height="130" fill="#f7f7f2"/>
     <text x="30" y="520" font-family="monospace" font-size="24" fill="#222">${mrz[0]}</text>
     <text x="30" y="560" font-family="monospace" font-size="24" fill="#222">${mrz[1]}</text>
+    </g>
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
 async function selfie(person: DemoPerson, hash: Buffer): Promise<Buffer> {
-  const hue = ((hash[1] ?? 0) * 360) / 256;
+  // The face where the customer held the camera: left or right, nearer or further.
+  const x = 250 + ((hash[6] ?? 0) / 255) * 300;
+  const y = 230 + ((hash[7] ?? 0) / 255) * 70;
+  const scale = 1.3 + ((hash[18] ?? 0) % 6) / 10;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
-    <rect width="100%" height="100%" fill="hsl(${hue.toFixed(0)}, 40%, 80%)"/>
-    ${face(400, 270, 1.7, hash)}
+    ${table(hash, 28, 45)}
+    ${face(x, y, scale, hash)}
     <rect x="0" y="530" width="${WIDTH}" height="70" fill="#000" opacity="0.45"/>
     <text x="400" y="576" font-family="sans-serif" font-size="30" fill="#fff" text-anchor="middle">${escapeXml(person.name)}</text>
   </svg>`;

@@ -132,18 +132,21 @@ describe("inspectDocument", () => {
     expect(await pixels(document.bytes)).toEqual(await pixels(png));
   });
 
-  it("stores a PDF exactly as received and counts its pages", async () => {
+  it("stores a PDF saved again (its active content removed), counts its pages and hashes both files", async () => {
     const pdf = await pdfOf(3);
     const document = await inspectDocument(pdf, anyDocument);
-    expect(document).toEqual({
+    expect(document).toMatchObject({
       format: "pdf",
       contentType: "application/pdf",
-      bytes: pdf,
       sha256: sha256(pdf),
+      contentSha256: sha256(document.bytes),
+      perceptualHash: null,
+      greyStdev: null,
       width: null,
       height: null,
       pages: 3,
     });
+    expect((await PDFDocument.load(document.bytes)).getPageCount()).toBe(3);
   });
 
   it("gives the same hash to the same file uploaded twice", async () => {
@@ -180,6 +183,8 @@ describe("inspectDocument", () => {
 
     expect(document).toMatchObject({ format: "png", width: 48, height: 32 });
     expect(document.sha256).toBe(sha256(polyglot));
+    // What it shows is the PNG's: the same content hash as the PNG alone.
+    expect(document.contentSha256).toBe((await inspectDocument(png, anyDocument)).contentSha256);
     const stored = text(document.bytes);
     expect(stored).not.toContain("PK\x03\x04");
     expect(stored).not.toContain("PK\x05\x06");

@@ -2,21 +2,30 @@ import { createHash } from "node:crypto";
 import { KYC_MAX_FILE_BYTES, type KycFileFormat, kycUploadErrors } from "@satsbank/shared";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata } from "sharp";
-import { countPdfPages } from "./pdf-pages.js";
+import { fingerprintImage, type ImageFingerprint } from "./image-fingerprint.js";
+import { cleanPdf } from "./pdf-pages.js";
 
 // Reads an uploaded KYC file by its content and makes what is stored of it (decision 0012): the format
 // comes from the bytes alone; an image is decoded and encoded again, so only its pixels are ever stored
-// (no EXIF, no GPS, nothing appended after the image); a PDF must parse (pdf-pages.ts) and is kept as
-// received.
+// (no EXIF, no GPS, nothing appended after the image), and measured (image-fingerprint.ts); a PDF must
+// parse and is stored without its active content (pdf-pages.ts: scripts, actions, embedded files).
 
 export type InspectedDocument = {
   /** From the content's magic bytes, never the name or the browser's type. */
   format: KycFileFormat;
   contentType: "image/jpeg" | "image/png" | "application/pdf";
-  /** What is stored: images re-encoded (metadata stripped, orientation applied), PDFs as received. */
+  /**
+   * What is stored: images re-encoded (metadata stripped, orientation applied), PDFs without their active
+   * content, saved again.
+   */
   bytes: Uint8Array;
-  /** Hex SHA-256 of the bytes as received: the same document uploaded twice has one hash. */
+  /** Hex SHA-256 of the bytes as received: the same file uploaded twice has one hash. */
   sha256: string;
+  /** Hex SHA-256 of what the document shows: an image's normalised pixels, a PDF's file as stored. */
+  contentSha256: string;
+  /** Images only: the perceptual hash and the grey levels' standard deviation (image-fingerprint.ts). */
+  perceptualHash: bigint | null;
+  greyStdev: number | null;
   /** Images only: the stored image's size, after orientation. */
   width: number | null;
   height: number | null;
@@ -71,7 +80,19 @@ export async function inspectDocument(
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const contentType = contentTypes[format];
   if (format === "pdf") {
-    return { format, contentType, bytes, sha256, width: null, height: null, pages: await countPages(bytes) };
+    const pdf = await readPdf(bytes);
+    return {
+      format,
+      contentType,
+      bytes: pdf.bytes,
+      sha256,
+      contentSha256: createHash("sha256").update(pdf.bytes).digest("hex"),
+      perceptualHash: null,
+      greyStdev: null,
+      width: null,
+      height: null,
+      pages: pdf.pages,
+    };
   }
   const image = await reencodeImage(bytes, format);
   return { format, contentType, sha256, ...image, pages: null };
@@ -82,7 +103,7 @@ function unreadable(): DocumentRefused {
 }
 
 /**
- * Decodes the image and encodes its pixels again. The header is read first: more than the pixel limit is
+ * Decodes the image, encodes its pixels again and measures them. The header is read first: more than the pixel limit is
  * refused before a pixel is decoded, so a few kilobytes declaring 20000x20000 pixels cost nothing; sharp's
  * own limitInputPixels backs that up. failOn "warning" (sharp's default, meant for untrusted input) refuses
  * a truncated or damaged image rather than storing what a decoder guessed.
@@ -90,7 +111,7 @@ function unreadable(): DocumentRefused {
 async function reencodeImage(
   bytes: Uint8Array,
   format: "jpeg" | "png",
-): Promise<{ bytes: Uint8Array; width: number; height: number }> {
+): Promise<{ bytes: Uint8Array; width: number; height: number } & ImageFingerprint> {
   const options = { limitInputPixels: KYC_MAX_IMAGE_PIXELS, failOn: "warning" } as const;
   let header: Metadata;
   try {
@@ -110,10 +131,13 @@ async function reencodeImage(
     // once more at a quality that keeps a document's small print legible.
     const pipeline = sharp(bytes, options).autoOrient();
     const encoded = format === "jpeg" ? pipeline.jpeg({ quality: 92 }) : pipeline.png();
-    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    const [{ data, info }, fingerprint] = await Promise.all([
+      encoded.toBuffer({ resolveWithObject: true }),
+      fingerprintImage(bytes, options),
+    ]);
     // A plain Uint8Array over the same memory, not a Buffer: what every storage answers too.
     const stored = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-    return { bytes: stored, width: info.width, height: info.height };
+    return { bytes: stored, width: info.width, height: info.height, ...fingerprint };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new DocumentRefused("tooManyPixels", kycUploadErrors.tooManyPixels);
@@ -122,9 +146,9 @@ async function reencodeImage(
   }
 }
 
-/** A PDF must parse (its objects and page tree) and have at least one page; it is stored as received. */
-async function countPages(bytes: Uint8Array): Promise<number> {
-  const pages = await countPdfPages(bytes);
-  if (pages === null || pages === 0) throw unreadable();
-  return pages;
+/** A PDF must parse (its objects and page tree) and have at least one page; it is stored cleaned. */
+async function readPdf(bytes: Uint8Array): Promise<{ bytes: Uint8Array; pages: number }> {
+  const pdf = await cleanPdf(bytes);
+  if (pdf === null || pdf.pages === 0) throw unreadable();
+  return pdf;
 }

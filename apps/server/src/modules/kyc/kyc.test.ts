@@ -10,6 +10,7 @@ import { type TestCustomer, testCustomer } from "../../test/money-helpers.js";
 import { createStaff } from "../auth/index.js";
 import { autoReviewReasons } from "./auto-review.js";
 import { kycReviewer } from "./reviewer.js";
+import { DOCUMENT_CSP } from "./routes.js";
 
 let t: TestApp;
 let staffToken: string;
@@ -127,7 +128,7 @@ describe("uploads", () => {
     expect(recent.json().document).toMatchObject({ kind: "address", format: "pdf", fileName: "bill.pdf" });
   });
 
-  it("serves a file to its owner and to staff only, as an attachment that is never sniffed", async () => {
+  it("serves a file to its owner and to staff only, as a sandboxed attachment that is never sniffed", async () => {
     const owner = await newcomer();
     const other = await newcomer();
     const document = await uploadGood(t, owner.token, "identity");
@@ -137,6 +138,7 @@ describe("uploads", () => {
     expect(mine.headers["content-type"]).toBe("image/jpeg");
     expect(mine.headers["content-disposition"]).toMatch(/^attachment; filename="identity\.jpg"/);
     expect(mine.headers["x-content-type-options"]).toBe("nosniff");
+    expect(mine.headers["content-security-policy"]).toBe(DOCUMENT_CSP);
     expect(mine.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect((await getJson(t, url, { cookie: other.token })).statusCode).toBe(404);
     expect((await getJson(t, url)).statusCode).toBe(401);

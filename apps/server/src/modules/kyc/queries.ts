@@ -1,5 +1,5 @@
 import type { KycItemId } from "@satsbank/shared";
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { cursorTime } from "../../db/keyset.js";
@@ -15,7 +15,8 @@ import {
 import type { HistoryPosition } from "../../domain/history.js";
 import type { ItemStates } from "../../domain/kyc.js";
 
-// The kyc module owns kyc_documents, kyc_submissions, kyc_items and kyc_events: only this file touches them.
+// The kyc module owns kyc_documents, kyc_submissions, kyc_items and kyc_events: only this file touches them
+// (and likeness-queries.ts, the lookup of documents that are the same as others).
 // (KYC Reviews read the customer's and the deciding staff's names from users alongside.)
 
 export type KycDocumentRow = typeof kycDocuments.$inferSelect;
@@ -67,20 +68,6 @@ export async function attachDocuments(db: Db, ids: readonly string[], submission
 
 export async function findSubmissionDocuments(db: Db, submissionId: string): Promise<KycDocumentRow[]> {
   return db.select().from(kycDocuments).where(eq(kycDocuments.submissionId, submissionId));
-}
-
-/** How many of the documents with these hashes belong to someone else (the same document used twice). */
-export async function countDocumentsOfOthers(
-  db: Db,
-  userId: string,
-  sha256s: readonly string[],
-): Promise<number> {
-  if (sha256s.length === 0) return 0;
-  const [row] = await db
-    .select({ n: sql<string>`count(*)::text` })
-    .from(kycDocuments)
-    .where(and(inArray(kycDocuments.sha256, [...sha256s]), ne(kycDocuments.userId, userId)));
-  return Number(row?.n ?? 0);
 }
 
 export async function insertSubmission(db: Db, row: KycSubmissionRow): Promise<void> {

@@ -34,6 +34,9 @@ export const uploadText = {
   fieldsFirst: "Send the form's fields before its file.",
 } as const;
 
+/** The policy a document's file is served with: sandboxed, loading nothing, framed by no page. */
+export const DOCUMENT_CSP = "sandbox; default-src 'none'; frame-ancestors 'none'";
+
 /** The text fields sent before the file, as one object (a field sent twice is refused). */
 function fieldsOf(file: MultipartFile): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -148,14 +151,19 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (
         documentId: request.params.documentId,
       });
       const asciiName = file.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-      return reply
-        .header("content-type", file.contentType)
-        .header(
-          "content-disposition",
-          `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        )
-        .header("x-content-type-options", "nosniff")
-        .send(Buffer.from(file.bytes));
+      return (
+        reply
+          .header("content-type", file.contentType)
+          .header(
+            "content-disposition",
+            `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+          )
+          .header("x-content-type-options", "nosniff")
+          // Opened in a tab after all, the file runs nothing and is no page of the bank's origin: a unique
+          // origin without scripts, forms, plugins or pop-ups (a PDF's JavaScript, an SVG's script).
+          .header("content-security-policy", DOCUMENT_CSP)
+          .send(Buffer.from(file.bytes))
+      );
     },
   );
 

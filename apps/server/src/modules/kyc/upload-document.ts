@@ -49,8 +49,8 @@ function checkFields(fields: KycUploadFields, today: Date): void {
 
 /**
  * One uploaded file of the customer's: its fields checked, its type read from its content (never its name
- * or the browser's claim), images re-encoded without their metadata, PDFs checked to parse, its SHA-256
- * recorded; stored under a random key, then recorded. A refused file keeps nothing; a stored file whose
+ * or the browser's claim), images re-encoded without their metadata and measured, PDFs checked to parse
+ * and stripped of their active content, its hashes recorded; stored under a random key, then recorded. A refused file keeps nothing; a stored file whose
  * record fails is deleted again.
  */
 export async function uploadDocument({
@@ -87,6 +87,9 @@ export async function uploadDocument({
     contentType: inspected.contentType,
     sizeBytes: file.bytes.byteLength,
     sha256: inspected.sha256,
+    contentSha256: inspected.contentSha256,
+    perceptualHash: inspected.perceptualHash,
+    greyStdev: inspected.greyStdev,
     width: inspected.width,
     height: inspected.height,
     pages: inspected.pages,
