@@ -3,16 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { postJson, SESSION_COOKIE, signUp } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
+import { freePort } from "../../test/server-process.js";
 import { notify } from "./notify.js";
 
-// Server-sent events need a real socket: the app listens on a port of its own and fetch reads the stream.
+// Server-sent events need a real socket: the app listens on a port of its own (its PORT: the server
+// answers only the hosts it is configured for, 127.0.0.1 on PORT) and fetch reads the stream.
 
 const HEARTBEAT_MS = 150;
 let t: TestApp;
 let origin: string;
 beforeAll(async () => {
-  t = await createTestApp({ notificationHeartbeatMs: HEARTBEAT_MS });
-  origin = await t.app.listen({ host: "127.0.0.1", port: 0 });
+  const port = await freePort();
+  t = await createTestApp({ config: { port }, notificationHeartbeatMs: HEARTBEAT_MS });
+  origin = await t.app.listen({ host: "127.0.0.1", port });
 });
 afterAll(() => t.close());
 
@@ -174,8 +177,9 @@ describe("GET /api/notifications/stream", () => {
   });
 
   it("closes cleanly when the app closes, an open stream and all", async () => {
-    const own = await createTestApp({ notificationHeartbeatMs: 60_000 });
-    const ownOrigin = await own.app.listen({ host: "127.0.0.1", port: 0 });
+    const port = await freePort();
+    const own = await createTestApp({ config: { port }, notificationHeartbeatMs: 60_000 });
+    const ownOrigin = await own.app.listen({ host: "127.0.0.1", port });
     const { token } = await signUp(own);
     const response = await fetch(`${ownOrigin}${apiPaths.notifications.stream}`, {
       headers: { cookie: `${SESSION_COOKIE}=${token}` },
