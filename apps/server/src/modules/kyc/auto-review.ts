@@ -1,4 +1,4 @@
-import type { KycDocumentKind } from "@satsbank/shared";
+import { type KycDocumentKind, kycDocumentKindSchema } from "@satsbank/shared";
 import { AppError } from "../../domain/app-error.js";
 import type { KycContext } from "./context.js";
 import { decideSubmission } from "./decide-submission.js";
@@ -52,7 +52,10 @@ export async function automatedProblem(
 ): Promise<string | null> {
   const expected = submission.level === "basic" ? 3 : 1;
   if (documents.length !== expected) return autoReviewReasons.missing;
-  for (const document of documents) {
+  // In the flow's order (identity, address, selfie), so the reason names the first step to take again.
+  const order = kycDocumentKindSchema.options;
+  const inOrder = [...documents].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  for (const document of inOrder) {
     const problem = documentProblem(document);
     if (problem !== null) return problem;
   }

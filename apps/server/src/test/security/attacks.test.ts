@@ -4,6 +4,7 @@ import { expectBooksBalanced } from "../money-helpers.js";
 import type { Attack } from "./attack.js";
 import { bruteForceAttacks } from "./brute-force-attacks.js";
 import { csrfAttacks } from "./csrf-attacks.js";
+import { documentAttacks } from "./document-attacks.js";
 import { enumerationAttacks } from "./enumeration-attacks.js";
 import { headerAttacks } from "./header-attacks.js";
 import { injectionAttacks } from "./injection-attacks.js";
@@ -48,6 +49,7 @@ const table: Record<string, Attack[]> = {
   "brute force under bursts": bruteForceAttacks,
   enumeration: enumerationAttacks,
   uploads: uploadAttacks,
+  "documents that lie: copies, blanks, scripts": documentAttacks,
   "amounts and replayed idempotency keys": moneyAttacks,
   "headers and cookie flags": headerAttacks,
   "cross-site request forgery": csrfAttacks(routes),
