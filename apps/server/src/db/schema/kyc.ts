@@ -126,7 +126,7 @@ export const kycDocuments = pgTable(
     contentSha256: text("content_sha256"),
     /**
      * Images: the perceptual hash (64-bit pHash of the grey image, as a signed bigint): the same picture
-     * re-encoded, resized or lightly edited is within a few bits. Null for PDFs and older uploads.
+     * re-encoded or resized a little is within a few bits. Null for PDFs and older uploads.
      */
     perceptualHash: bigint("perceptual_hash", { mode: "bigint" }),
     /** Images: the standard deviation of the normalised grey levels (0-255); near 0 is a blank image. */
