@@ -17,6 +17,7 @@ import { AppError } from "../../domain/app-error.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
 import { staffActorOf } from "../../plugins/client.js";
 import { perCustomer } from "../../plugins/customer-limit.js";
+import { contentSecurityPolicy } from "../../plugins/security-headers.js";
 import { requireAuth, requireRole, signedIn } from "../../plugins/session.js";
 import { assertStaffTwoFactor } from "../../plugins/staff-access.js";
 import type { KycContext } from "./context.js";
@@ -34,8 +35,14 @@ export const uploadText = {
   fieldsFirst: "Send the form's fields before its file.",
 } as const;
 
-/** The policy a document's file is served with: sandboxed, loading nothing, framed by no page. */
-export const DOCUMENT_CSP = "sandbox; default-src 'none'; frame-ancestors 'none'";
+/**
+ * The policy a document's file is served with: the app's own, and `sandbox`. Opened in a tab after all,
+ * the file is a unique origin without scripts, forms, plugins or pop-ups (a PDF's JavaScript).
+ */
+export const DOCUMENT_CSP = [
+  ...Object.entries(contentSecurityPolicy).map(([name, sources]) => `${name} ${sources.join(" ")}`),
+  "sandbox",
+].join(";");
 
 /** The text fields sent before the file, as one object (a field sent twice is refused). */
 function fieldsOf(file: MultipartFile): Record<string, string> {
@@ -151,19 +158,15 @@ export const kycRoutes: FastifyPluginAsyncZod<KycRoutesOptions> = async (
         documentId: request.params.documentId,
       });
       const asciiName = file.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-      return (
-        reply
-          .header("content-type", file.contentType)
-          .header(
-            "content-disposition",
-            `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-          )
-          .header("x-content-type-options", "nosniff")
-          // Opened in a tab after all, the file runs nothing and is no page of the bank's origin: a unique
-          // origin without scripts, forms, plugins or pop-ups (a PDF's JavaScript, an SVG's script).
-          .header("content-security-policy", DOCUMENT_CSP)
-          .send(Buffer.from(file.bytes))
-      );
+      return reply
+        .header("content-type", file.contentType)
+        .header(
+          "content-disposition",
+          `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        )
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", DOCUMENT_CSP)
+        .send(Buffer.from(file.bytes));
     },
   );
 
