@@ -1,3 +1,4 @@
+import { createDocumentStorage } from "./adapters/storage/create-document-storage.js";
 import { type App, appClock, buildApp } from "./app.js";
 import type { ChainSetup } from "./bitcoin/chain/create-chain-backend.js";
 import { deriveWalletKeys } from "./bitcoin/wallet-keys.js";
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
   // The automated KYC review (KYC_REVIEW=auto): the API asks it after each submission; the worker also
   // sweeps every CHAIN_POLL_SECONDS, so a submission whose process stopped before its review is reviewed.
   const reviewer = kycReviewer(
-    { db: database.db, clock },
+    { db: database.db, clock, storage: createDocumentStorage(config.storage, config.dataDir) },
     { error: (details: object, message: string) => (log ?? console).error(details, message) },
   );
   const app = await buildApp({

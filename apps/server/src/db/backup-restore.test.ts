@@ -68,7 +68,13 @@ async function expectRestored(original: TestApp, restored: DatabaseHandle, made:
   expect(invariants).toEqual(await checkLedgerInvariants(original.db));
 
   const app = await buildApp({ config: testConfig(), db: restored.db, dbPing: restored.ping });
-  const served = { app, db: restored.db, handle: restored, close: () => app.close() };
+  const served = {
+    app,
+    db: restored.db,
+    handle: restored,
+    storage: original.storage,
+    close: () => app.close(),
+  };
   try {
     for (const [index, customer] of made.customers.entries()) {
       const session = await me(served, customer.token);

@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
 import { fsDocumentStorage } from "../adapters/storage/fs-storage.js";
+import type { DocumentStorage } from "../adapters/storage/storage.js";
 import { type App, type AppDeps, buildApp } from "../app.js";
 import type { AppConfig } from "../config/config.js";
 import {
@@ -23,6 +24,8 @@ export type TestApp = {
   app: App;
   db: DatabaseHandle["db"];
   handle: DatabaseHandle;
+  /** Where the app keeps uploaded documents (a directory of its own unless one was passed). */
+  storage: DocumentStorage;
   close: () => Promise<void>;
 };
 
@@ -83,7 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.close();
       await rm(uploads, { recursive: true, force: true });
     };
-    return { app, db: handle.db, handle, close };
+    return { app, db: handle.db, handle, storage, close };
   } catch (error) {
     await database.close();
     throw error;

@@ -90,11 +90,11 @@ export async function onePagePdf(text = `Utility bill ${randomBytes(4).toString(
  * Also a plain link to a web page, which is no active content. Saved without object streams, so every
  * marker is in plain text.
  */
-export async function pdfWithScripts(): Promise<Buffer> {
+export async function pdfWithScripts(title = "Bank statement"): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const ctx = pdf.context;
   const first = pdf.addPage([595, 842]);
-  first.drawText("Bank statement", { x: 50, y: 780, size: 18 });
+  first.drawText(title, { x: 50, y: 780, size: 18 });
   pdf.addPage([595, 842]).drawText("Page 2", { x: 50, y: 780, size: 18 });
   const script = (code: string) =>
     ctx.register(ctx.obj({ Type: "Action", S: "JavaScript", JS: PDFString.of(code) }));

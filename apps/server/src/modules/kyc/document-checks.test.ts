@@ -29,7 +29,8 @@ import { DOCUMENT_CSP } from "./routes.js";
 // its scripts and served sandboxed.
 
 let t: TestApp;
-const reviewer = () => kycReviewer({ db: t.db, clock: systemClock }, { error: () => undefined });
+const reviewer = () =>
+  kycReviewer({ db: t.db, clock: systemClock, storage: t.storage }, { error: () => undefined });
 
 beforeAll(async () => {
   t = await createTestApp({

@@ -14,7 +14,8 @@ import { DOCUMENT_CSP } from "./routes.js";
 
 let t: TestApp;
 let staffToken: string;
-const reviewer = () => kycReviewer({ db: t.db, clock: systemClock }, { error: () => undefined });
+const reviewer = () =>
+  kycReviewer({ db: t.db, clock: systemClock, storage: t.storage }, { error: () => undefined });
 
 beforeAll(async () => {
   // The automated review runs when a test asks it to (`reviewer().now()`), never by itself: each test
@@ -355,9 +356,12 @@ describe("review by staff (KYC_REVIEW=manual)", () => {
         { cookie: customer.token },
       );
       const id = submitted.json().submission.id;
-      expect(await kycReviewer({ db: manual.db, clock: systemClock }, { error: () => undefined }).now()).toBe(
-        0,
-      );
+      expect(
+        await kycReviewer(
+          { db: manual.db, clock: systemClock, storage: manual.storage },
+          { error: () => undefined },
+        ).now(),
+      ).toBe(0);
 
       const ctx = {
         db: manual.db,

@@ -257,3 +257,35 @@ export async function findLatestSubmissionIds(db: Db, userIds: readonly string[]
     .orderBy(kycSubmissions.userId, kycSubmissions.level, desc(kycSubmissions.submittedAt));
   return new Set(rows.map((row) => row.id));
 }
+
+/**
+ * Documents uploaded before uploads were measured (no content hash), oldest first, after `after` (the last
+ * one of the page before: files that could not be read stay unmeasured and are paged past).
+ */
+export async function findUnmeasuredDocuments(
+  db: Db,
+  { after, limit }: { after: Pick<KycDocumentRow, "uploadedAt" | "id"> | null; limit: number },
+): Promise<KycDocumentRow[]> {
+  const past =
+    after === null
+      ? undefined
+      : sql`(${kycDocuments.uploadedAt}, ${kycDocuments.id}) > (${after.uploadedAt.toISOString()}::timestamptz, ${after.id}::uuid)`;
+  return db
+    .select()
+    .from(kycDocuments)
+    .where(and(isNull(kycDocuments.contentSha256), past))
+    .orderBy(asc(kycDocuments.uploadedAt), asc(kycDocuments.id))
+    .limit(limit);
+}
+
+/** Records what an older document shows (fingerprint-old-documents.ts), once: only while unmeasured. */
+export async function measureDocument(
+  db: Db,
+  id: string,
+  values: Pick<KycDocumentRow, "storageKey" | "contentSha256" | "perceptualHash" | "greyStdev">,
+): Promise<void> {
+  await db
+    .update(kycDocuments)
+    .set(values)
+    .where(and(eq(kycDocuments.id, id), isNull(kycDocuments.contentSha256)));
+}

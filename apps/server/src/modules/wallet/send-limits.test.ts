@@ -109,7 +109,7 @@ describe("the daily send limit", () => {
       { cookie: sender.token },
     );
     expect(submitted.statusCode, submitted.body).toBe(201);
-    await kycReviewer({ db: t.db, clock }, { error: () => undefined }).now();
+    await kycReviewer({ db: t.db, clock, storage: t.storage }, { error: () => undefined }).now();
     await expect
       .poll(
         async () => (await getJson(t, apiPaths.wallet.summary, { cookie: sender.token })).json().sendLimit,
