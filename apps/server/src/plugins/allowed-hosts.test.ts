@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { apiPaths } from "@satsbank/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/create-test-app.js";
@@ -74,6 +76,22 @@ describe("a development server (PUBLIC_URL=http://bank.test:3000, PORT=3000)", (
         expect(res.json()).toEqual({ error: misdirected });
       }
     }
+  });
+
+  it("answers a request that names no host (HTTP/1.0 allows it) 421", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => socket.end(`GET ${apiPaths.meta} HTTP/1.0\r\n\r\n`));
+      let text = "";
+      socket.on("data", (chunk) => {
+        text += chunk.toString();
+      });
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.[01] 421 /);
+    expect(answer).toContain(misdirected.message);
   });
 
   it("answers the health check whatever the host (load balancers and probes name an address)", async () => {
