@@ -3,6 +3,7 @@ import {
   authMessages,
   codeSchema,
   confirmationMatches,
+  differsFromCurrent,
   fullNameSchema,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -56,7 +57,7 @@ export const changePasswordBodySchema = z
       .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }),
     confirmPassword: z.string().min(PASSWORD_MIN_LENGTH, { error: authMessages.confirmNewRequired }),
   })
-  .check(confirmationMatches("newPassword"));
+  .check(confirmationMatches("newPassword"), differsFromCurrent());
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 /**

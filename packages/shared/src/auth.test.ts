@@ -93,6 +93,25 @@ describe("second step", () => {
 });
 
 describe("change password schema", () => {
+  it("refuses a new password equal to the current one, on the New Password field", () => {
+    const same = {
+      currentPassword: "old-password",
+      newPassword: "old-password",
+      confirmPassword: "old-password",
+    };
+    expect(messages(changePasswordBodySchema.safeParse(same))).toEqual({
+      newPassword: "Your new password must be different from your current password",
+    });
+    // One character apart is a new password.
+    expect(
+      changePasswordBodySchema.safeParse({
+        ...same,
+        newPassword: "old-passwordX",
+        confirmPassword: "old-passwordX",
+      }).success,
+    ).toBe(true);
+  });
+
   it("refuses a new password holding an unpaired surrogate: the hash would see U+FFFD in its place", () => {
     const body = { currentPassword: "old-password", newPassword: "new password \ud800" };
     expect(

@@ -16,6 +16,8 @@ export const authMessages = {
   currentPasswordRequired: "Current password is required",
   confirmNewRequired: "Password confirmation is required",
   codeInvalid: "Enter the 6-digit code",
+  /** A password change or reset to the password the account already has (issue 21). */
+  passwordUnchanged: "Your new password must be different from your current password",
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -116,6 +118,27 @@ export function confirmationMatches<K extends string>(key: K) {
         value !== null &&
         typeof Reflect.get(value, key) === "string" &&
         typeof Reflect.get(value, "confirmPassword") === "string",
+    },
+  );
+}
+
+/**
+ * The specification's change-password messages leave out one case: a "new" password equal to the current
+ * one changes nothing, and is refused on `newPassword`. Runs whenever both are text (see above).
+ */
+export function differsFromCurrent() {
+  return z.superRefine<{ currentPassword: string; newPassword: string }>(
+    (value, ctx) => {
+      if (value.currentPassword.length > 0 && value.newPassword === value.currentPassword) {
+        ctx.addIssue({ code: "custom", path: ["newPassword"], message: authMessages.passwordUnchanged });
+      }
+    },
+    {
+      when: ({ value }) =>
+        typeof value === "object" &&
+        value !== null &&
+        typeof Reflect.get(value, "currentPassword") === "string" &&
+        typeof Reflect.get(value, "newPassword") === "string",
     },
   );
 }

@@ -30,6 +30,18 @@ describe("POST /api/account/password", () => {
     });
   });
 
+  it("refuses a new password equal to the current one on the New Password field, changing nothing", async () => {
+    const { account, token: other } = await signUp(t);
+    const { token: current } = await signIn(t, account);
+    const res = await change(current, account.password, account.password);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      newPassword: "Your new password must be different from your current password",
+    });
+    // The other session was not ended: nothing happened.
+    expect((await me(t, other)).statusCode).toBe(200);
+  });
+
   it("sets the new password and ends the other sessions, not this one", async () => {
     const { account, token: other } = await signUp(t);
     const { token: current } = await signIn(t, account);

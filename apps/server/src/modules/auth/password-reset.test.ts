@@ -88,6 +88,21 @@ describe("password reset", () => {
     });
   });
 
+  it("refuses the password the account already has, on the password field, and keeps the link usable", async () => {
+    const { account, token: session } = await signUp(t);
+    const resetToken = await mailedToken(account.email);
+    const same = await confirm(resetToken, account.password);
+    expect(same.statusCode).toBe(400);
+    expect(same.json().error).toEqual({
+      code: "VALIDATION_ERROR",
+      message: "Your new password must be different from your current password",
+      fields: { password: "Your new password must be different from your current password" },
+    });
+    // Nothing changed: the session lives, the old password still signs in, and the link still works.
+    expect((await me(t, session)).statusCode).toBe(200);
+    expect((await confirm(resetToken, "brand-new-password")).statusCode).toBe(200);
+  });
+
   it("ends the open sign-ins and the other reset links too", async () => {
     const { account } = await signUp(t);
     const { challengeId } = (await startSignIn(t, account)).json();

@@ -34,10 +34,14 @@ export async function deleteUserResetTokens(db: Db, userId: string): Promise<voi
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 }
 
-/** True when the token exists, is unused and has not expired (checked before any expensive work). */
-export async function isUsableResetToken(db: Db, tokenHash: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .select({ id: passwordResetTokens.id })
+/** The account of a token that exists, is unused and has not expired (checked before any expensive work). */
+export async function findUsableResetToken(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
     .where(
       and(
@@ -46,5 +50,5 @@ export async function isUsableResetToken(db: Db, tokenHash: string, now: Date): 
         gt(passwordResetTokens.expiresAt, now),
       ),
     );
-  return rows.length === 1;
+  return row?.userId;
 }

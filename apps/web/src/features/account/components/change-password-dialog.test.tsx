@@ -55,6 +55,16 @@ describe("change password", () => {
     );
   });
 
+  it("refuses a new password equal to the current one on the New Password field, before asking", async () => {
+    const fetchMock = stubApi({ routes: { "POST /api/account/password": () => ({ message: "x" }) } });
+    const view = await openDialog();
+    await fill(view, "same-password", "same-password", "same-password");
+    const unchanged = "Your new password must be different from your current password";
+    expect(await within(view.dialog).findByText(unchanged)).toBeInTheDocument();
+    expect(within(view.dialog).getByLabelText("New Password")).toHaveAccessibleDescription(unchanged);
+    expect(requestsTo(fetchMock, "POST /api/account/password")).toEqual([]);
+  });
+
   it("shows a wrong current password on its field", async () => {
     stubApi({
       routes: {

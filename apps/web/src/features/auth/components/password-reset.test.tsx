@@ -78,6 +78,22 @@ describe("password reset confirm", () => {
     ]);
   });
 
+  it("shows the current password refused on the New password field", async () => {
+    const unchanged = "Your new password must be different from your current password";
+    stubApi({
+      routes: {
+        "POST /api/auth/password-reset/confirm": () =>
+          apiError(400, "VALIDATION_ERROR", unchanged, { password: unchanged }),
+      },
+    });
+    const { user } = renderConfirm();
+    await user.type(screen.getByLabelText("New password"), "correct-horse");
+    await user.type(screen.getByLabelText("Confirm password"), "correct-horse");
+    await user.click(screen.getByRole("button", { name: "Update password" }));
+    await waitFor(() => expect(screen.getByLabelText("New password")).toHaveAccessibleDescription(unchanged));
+    expect(screen.getByLabelText("New password")).toHaveAttribute("aria-invalid", "true");
+  });
+
   it("shows an invalid or expired token and offers a new link", async () => {
     stubApi({
       routes: {
