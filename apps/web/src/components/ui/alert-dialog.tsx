@@ -36,11 +36,12 @@ export function AlertDialogHeader({ className, ...props }: ComponentProps<"div">
   );
 }
 
+/** As DialogFooter: the buttons in the DOM's order at every width, so Tab follows what is seen. */
 export function AlertDialogFooter({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
       data-slot="alert-dialog-footer"
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
+      className={cn("flex flex-col gap-2 sm:flex-row sm:justify-end", className)}
       {...props}
     />
   );

@@ -54,11 +54,15 @@ export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
   return <div data-slot="dialog-header" className={cn("flex flex-col gap-1.5 pr-6", className)} {...props} />;
 }
 
+/**
+ * The dialog's buttons, laid out in the DOM's order at every width (top to bottom on a phone, left to right
+ * from 640px), so Tab meets them in the order they are seen: Cancel first, the action last.
+ */
 export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
       data-slot="dialog-footer"
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
+      className={cn("flex flex-col gap-2 sm:flex-row sm:justify-end", className)}
       {...props}
     />
   );

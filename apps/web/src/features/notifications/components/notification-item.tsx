@@ -1,5 +1,5 @@
 import type { Notification } from "@satsbank/shared";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { cn } from "@/lib/cn";
 import { dateTimeText } from "@/lib/date-text";
 import { NotificationDialog } from "./notification-dialog";
@@ -17,10 +17,12 @@ export function NotificationItem({
   onOpen: (notification: Notification) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const openerRef = useRef<HTMLButtonElement>(null);
   const unread = !notification.read;
   return (
     <li>
       <button
+        ref={openerRef}
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -54,7 +56,12 @@ export function NotificationItem({
           </span>
         </span>
       </button>
-      <NotificationDialog notification={notification} open={open} onOpenChange={setOpen} />
+      <NotificationDialog
+        notification={notification}
+        open={open}
+        onOpenChange={setOpen}
+        openerRef={openerRef}
+      />
     </li>
   );
 }

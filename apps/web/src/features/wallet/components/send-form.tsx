@@ -1,5 +1,5 @@
 import { NOTE_MAX_LENGTH, type SendForm as SendFormValues, type WalletSummary } from "@satsbank/shared";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { FormField } from "@/components/form-field";
@@ -41,6 +41,7 @@ export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: Se
   const navigate = useNavigate();
   const quote = useQuoteSend();
   const [review, setReview] = useState<SendReview | null>(null);
+  const continueRef = useRef<HTMLButtonElement>(null);
   const problemToast = useProblemToast<SendField>();
   // Marks are the form's own (set by Continue, cleared by `edited`): no re-validation as the person types.
   const form = useForm<SendFormValues>({
@@ -139,6 +140,7 @@ export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: Se
           )}
         </FormField>
         <SubmitButton
+          ref={continueRef}
           size="lg"
           busy={quote.isPending}
           busyLabel="Checking..."
@@ -150,6 +152,7 @@ export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: Se
       <SendReviewDialog
         review={review}
         onClose={() => setReview(null)}
+        returnFocusRef={continueRef}
         onSent={(sent, { quote }) => {
           void sentToast(sent, quote.withdrawal?.approvalsNeeded ?? 0).then((told) =>
             notify.success(told.title, told.text),

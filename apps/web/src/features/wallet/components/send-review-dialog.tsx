@@ -1,5 +1,5 @@
 import type { SendQuote, Transaction } from "@satsbank/shared";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -32,6 +32,12 @@ export interface SendReviewDialogProps {
   onClose: () => void;
   /** The send is made: its transaction says whether a withdrawal was sent or waits (held, for staff). */
   onSent: (sent: Transaction, review: SendReview) => void;
+  /**
+   * Where the focus goes back when the review closes (Escape, Close, Cancel, a refusal): the form's
+   * Continue. The dialog has no trigger of its own, and Continue was disabled while the quote was asked
+   * for, so without it the focus would fall to the page's start.
+   */
+  returnFocusRef: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -68,7 +74,7 @@ function waits(quote: SendQuote): boolean {
  * The send review ("Review Transaction"): payee or outside address, amount, network fee, total and note,
  * what a withdrawal will wait for (a hold, staff's review), then Cancel or "Confirm & Send".
  */
-export function SendReviewDialog({ review, onClose, onSent }: SendReviewDialogProps) {
+export function SendReviewDialog({ review, onClose, onSent, returnFocusRef }: SendReviewDialogProps) {
   const send = useSendBitcoin();
   const sending = send.isPending;
 
@@ -101,7 +107,13 @@ export function SendReviewDialog({ review, onClose, onSent }: SendReviewDialogPr
       }}
     >
       {review && (
-        <DialogContent showCloseButton={!sending}>
+        <DialogContent
+          showCloseButton={!sending}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusRef.current?.focus();
+          }}
+        >
           <DialogHeader>
             <DialogTitle>Review Transaction</DialogTitle>
             <DialogDescription>
