@@ -25,6 +25,8 @@ export const apiPaths = {
     summary: "/api/wallet",
     receive: "/api/wallet/receive",
     quote: "/api/wallet/send/quote",
+    /** `POST`: whom a recipient names and the network fee of a send to them, before any amount. */
+    recipient: "/api/wallet/send/recipient",
     send: "/api/wallet/send",
     /** `POST`: the customer cancels a withdrawal still held or waiting for approval (the money comes back). */
     cancelWithdrawal: (transactionId: string) =>

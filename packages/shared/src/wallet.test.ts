@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { belowDustText, insufficientFundsText, recipientIsAddress, sendFormSchema } from "./wallet.js";
+import {
+  belowDustText,
+  dailyLimitText,
+  insufficientFundsText,
+  recipientIsAddress,
+  sendFormSchema,
+} from "./wallet.js";
 
 function firstMessages(input: unknown) {
   const result = sendFormSchema.safeParse(input);
@@ -9,34 +15,40 @@ function firstMessages(input: unknown) {
 }
 
 describe("send form", () => {
-  it("gives the specification's messages", () => {
+  it("gives the specification's message for a missing recipient", () => {
     expect(firstMessages({ recipient: " ", amount: "", note: "" })).toEqual({
       recipient: "Please enter a recipient address or username",
-      amount: "Please enter a valid amount",
-    });
-    expect(firstMessages({ recipient: "alice", amount: "0", note: "" })).toEqual({
-      amount: "Please enter a valid amount",
-    });
-    expect(firstMessages({ recipient: "alice", amount: "0.000000001", note: "" })).toEqual({
-      amount: "Please enter a valid amount",
     });
   });
 
-  it("accepts a recipient and a positive amount", () => {
-    expect(sendFormSchema.parse({ recipient: " alice ", amount: "0.001", note: "" })).toEqual({
+  it("accepts a recipient and keeps the amount's text for the web app to read in its unit", () => {
+    expect(sendFormSchema.parse({ recipient: " alice ", amount: " 0,001 ", note: "" })).toEqual({
       recipient: "alice",
-      amount: "0.001",
+      amount: "0,001",
       note: "",
     });
   });
 
-  it("words the insufficient-funds text like the specification", () => {
-    expect(insufficientFundsText(746_000n)).toBe("You can only send up to 0.00746 BTC");
+  it("words the insufficient-funds text like the specification, the amount with 8 decimals", () => {
+    expect(insufficientFundsText(746_000n)).toBe("You can only send up to 0.00746000 BTC");
+    expect(insufficientFundsText(0n)).toBe("You can only send up to 0.00000000 BTC");
   });
 
-  it("names the address's own dust limit in BTC", () => {
+  it("names the network fee after the specification's sentence when one comes out of the balance", () => {
+    expect(insufficientFundsText(745_000n, 1_000n)).toBe(
+      "You can only send up to 0.00745000 BTC (after the 0.00001000 BTC network fee)",
+    );
+    expect(insufficientFundsText(745_000n, 0n)).toBe("You can only send up to 0.00745000 BTC");
+  });
+
+  it("names the address's own dust limit in BTC with 8 decimals", () => {
     expect(belowDustText(294n)).toBe("The smallest amount you can send to this address is 0.00000294 BTC");
-    expect(belowDustText(546n)).toBe("The smallest amount you can send to this address is 0.00000546 BTC");
+    expect(belowDustText(330n)).toBe("The smallest amount you can send to this address is 0.00000330 BTC");
+    expect(belowDustText(540n)).toBe("The smallest amount you can send to this address is 0.00000540 BTC");
+  });
+
+  it("says what is left of today's limit with 8 decimals", () => {
+    expect(dailyLimitText(5_000_000n)).toBe("You can send up to 0.05000000 BTC more today");
   });
 });
 

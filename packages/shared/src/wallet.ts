@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ErrorReason } from "./errors.js";
 import { sendLimitSchema } from "./kyc.js";
-import { AMOUNT_INPUT_PATTERN, formatBtcPlain, parseBtc, satsSchema } from "./money.js";
+import { formatBtc, satsSchema } from "./money.js";
 import { plainText } from "./text.js";
 import { BITCOIN_ADDRESS_PREFIXES, USERNAME_MAX_LENGTH } from "./username.js";
 
@@ -96,9 +96,15 @@ export function isSendErrorReason(reason: ErrorReason): reason is SendErrorReaso
   return Object.hasOwn(sendErrors, reason);
 }
 
-/** "You can only send up to 0.00746 BTC": the spendable amount in its shortest exact form. */
-export function insufficientFundsText(spendableSats: bigint): string {
-  return sendMessages.insufficientFunds.text.replace("{amount}", formatBtcPlain(spendableSats));
+/**
+ * "You can only send up to 0.00746000 BTC": the spendable amount, with 8 decimals like every amount the app
+ * shows. When a network fee comes out of the balance too (a withdrawal), the specification's sentence is
+ * kept whole and the fee named after it: "You can only send up to 0.00745000 BTC (after the 0.00001000 BTC
+ * network fee)".
+ */
+export function insufficientFundsText(spendableSats: bigint, feeSats = 0n): string {
+  const text = sendMessages.insufficientFunds.text.replace("{amount}", formatBtc(spendableSats));
+  return feeSats > 0n ? `${text} (after the ${formatBtc(feeSats)} BTC network fee)` : text;
 }
 
 /**
@@ -106,12 +112,12 @@ export function insufficientFundsText(spendableSats: bigint): string {
  * type (the server works it out from the address: 546 sat for P2PKH down to 294 for P2WPKH).
  */
 export function belowDustText(dustLimitSats: bigint): string {
-  return sendErrors.belowDust.text.replace("{amount}", formatBtcPlain(dustLimitSats));
+  return sendErrors.belowDust.text.replace("{amount}", formatBtc(dustLimitSats));
 }
 
-/** "You can send up to 0.05 BTC more today": what is left of the customer's rolling 24-hour limit. */
+/** "You can send up to 0.05000000 BTC more today": what is left of the customer's rolling 24-hour limit. */
 export function dailyLimitText(remainingSats: bigint): string {
-  return sendErrors.dailyLimit.text.replace("{amount}", formatBtcPlain(remainingSats));
+  return sendErrors.dailyLimit.text.replace("{amount}", formatBtc(remainingSats));
 }
 
 export const NOTE_MAX_LENGTH = 140;
@@ -177,21 +183,15 @@ const recipientSchema = z
   .min(1, { error: sendMessages.recipientRequired.text })
   .max(120);
 
-/** The send form as the person fills it in (the amount is typed BTC text). */
+/**
+ * The send form as the person fills it in. The amount is the text typed in the unit the customer chose (BTC,
+ * sats or USD) with their locale's decimal separator: the web app reads it into satoshis with the unit, the
+ * separator and the price (apps/web `lib/amount-input.ts`), and only satoshis go to the server.
+ */
 export const sendFormSchema = z
   .object({
     recipient: recipientSchema,
-    amount: z
-      .string()
-      .trim()
-      .refine((text) => AMOUNT_INPUT_PATTERN.test(text), { error: sendMessages.invalidAmount.text })
-      .refine(
-        (text) => {
-          const sats = parseBtc(text);
-          return sats !== null && sats > 0n;
-        },
-        { error: sendMessages.invalidAmount.text },
-      ),
+    amount: z.string().trim(),
     note: z.string().trim().check(plainText).max(NOTE_MAX_LENGTH),
   })
   .strict();
@@ -233,6 +233,25 @@ export const sendQuoteSchema = z.object({
     .nullable(),
 });
 export type SendQuote = z.infer<typeof sendQuoteSchema>;
+
+/**
+ * `POST /api/wallet/send/recipient`: where a recipient sends the money and what the network fee is, before
+ * any amount: the send form shows the fee, the total and what Max fills in as soon as the recipient is
+ * known. The same refusals as a quote's recipient (unknown, invalid address, self-send, the bank's own).
+ */
+export const sendRecipientBodySchema = z.object({ recipient: recipientSchema });
+export type SendRecipientBody = z.infer<typeof sendRecipientBodySchema>;
+
+export const sendRecipientSchema = z.object({
+  kind: sendKindSchema,
+  /** The customer a transfer reaches; null for a withdrawal. */
+  payee: payeeSchema.nullable(),
+  /** The outside address of a withdrawal, or the payee's deposit address when the recipient was one. */
+  address: z.string().nullable(),
+  /** "0" inside the bank; the withdrawal fee (WITHDRAWAL_FEE_SAT) to an outside address. */
+  feeSats: satsSchema,
+});
+export type SendRecipient = z.infer<typeof sendRecipientSchema>;
 
 /** `POST /api/wallet/send`: the idempotency key is made when the send review opens. */
 export const sendBodySchema = z.object({

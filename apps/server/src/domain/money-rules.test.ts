@@ -57,11 +57,18 @@ describe("send rules", () => {
     });
     expect(amountProblem(746_001n, sats(746_000n))).toEqual({
       reason: "insufficientFunds",
-      text: "You can only send up to 0.00746 BTC",
+      text: "You can only send up to 0.00746000 BTC",
     });
     expect(amountProblem(746_001n, sats(746_000n))?.text).toBe(insufficientFundsText(746_000n));
     expect(amountProblem(746_000n, sats(746_000n))).toBeNull();
-    expect(amountProblem(1n, sats(0n))?.text).toBe("You can only send up to 0 BTC");
+    expect(amountProblem(1n, sats(0n))?.text).toBe("You can only send up to 0.00000000 BTC");
+  });
+
+  it("names the fee that comes out of the balance when a withdrawal asks for more than is left", () => {
+    expect(amountProblem(746_000n, sats(745_000n), 294n, sats(1_000n))).toEqual({
+      reason: "insufficientFunds",
+      text: "You can only send up to 0.00745000 BTC (after the 0.00001000 BTC network fee)",
+    });
   });
 });
 

@@ -28,17 +28,19 @@ export type AmountProblem = { reason: "invalidAmount" | "insufficientFunds" | "b
 /**
  * The amount field's problem, if any: zero is not an amount, a withdrawal below the dust limit of its
  * address (`dustLimit`: null inside the bank) could never be relayed ("The smallest amount you can send to
- * this address is 0.00000294 BTC"), and more than the spendable amount says how much can be sent ("You can
- * only send up to 0.00746 BTC").
+ * this address is 0.00000294 BTC"), and more than the spendable amount says how much can be sent, naming
+ * the fee that comes out of the balance too ("You can only send up to 0.00745000 BTC (after the 0.00001000
+ * BTC network fee)").
  */
 export function amountProblem(
   amount: bigint,
   spendable: Sats,
   dustLimit: bigint | null = null,
+  fee: Sats = sats(0n),
 ): AmountProblem | null {
   if (amount <= 0n) return { reason: "invalidAmount", text: sendMessages.invalidAmount.text };
   if (dustLimit !== null && amount < dustLimit)
     return { reason: "belowDust", text: belowDustText(dustLimit) };
-  if (amount > spendable) return { reason: "insufficientFunds", text: insufficientFundsText(spendable) };
+  if (amount > spendable) return { reason: "insufficientFunds", text: insufficientFundsText(spendable, fee) };
   return null;
 }

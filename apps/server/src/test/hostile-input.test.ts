@@ -434,6 +434,14 @@ function cases(email: string): Case[] {
     { method: "GET", route: "/api/wallet/receive", ...none },
     {
       method: "POST",
+      route: "/api/wallet/send/recipient",
+      part: "body",
+      valid: { recipient: "nobody" },
+      text: ["recipient"],
+      other: [],
+    },
+    {
+      method: "POST",
       route: "/api/wallet/send/quote",
       part: "body",
       valid: { recipient: "nobody", amountSats: "1000" },

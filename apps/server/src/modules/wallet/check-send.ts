@@ -80,7 +80,7 @@ export async function checkSend({
   const amount = satsFromString(amountSats);
   const dustLimit = resolution.ok ? dustLimitFor(resolution.destination, ctx.walletKeys) : null;
   const problem =
-    amountProblem(amount ?? spendable + 1n, spendable, dustLimit) ??
+    amountProblem(amount ?? spendable + 1n, spendable, dustLimit, fee) ??
     limitProblem(amount ?? 0n, limit.remaining);
   if (resolution.ok && amount !== null && problem === null) {
     return { destination: resolution.destination, amount, fee };

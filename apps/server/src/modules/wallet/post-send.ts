@@ -38,7 +38,7 @@ export type Send = {
  */
 function refusal(error: unknown, fee: Sats): unknown {
   if (error instanceof InsufficientFundsError) {
-    const text = insufficientFundsText(spendableAmount(sats(error.balance), fee));
+    const text = insufficientFundsText(spendableAmount(sats(error.balance), fee), fee);
     return new AppError("VALIDATION_ERROR", text, { amount: text }, "insufficientFunds");
   }
   return error instanceof IdempotencyKeyReusedError ? keyReused() : error;

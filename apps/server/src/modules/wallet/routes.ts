@@ -4,6 +4,8 @@ import {
   sendBodySchema,
   sendQuoteBodySchema,
   sendQuoteSchema,
+  sendRecipientBodySchema,
+  sendRecipientSchema,
   transactionResponseSchema,
   walletSummarySchema,
 } from "@satsbank/shared";
@@ -15,6 +17,7 @@ import { requireRole, signedIn } from "../../plugins/session.js";
 import type { WalletContext } from "./context.js";
 import { getReceiveInfo } from "./get-receive-info.js";
 import { getWalletSummary } from "./get-wallet-summary.js";
+import { lookUpRecipient } from "./look-up-recipient.js";
 import { quoteSend } from "./quote-send.js";
 import { sendBitcoin } from "./send-bitcoin.js";
 
@@ -50,6 +53,21 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: WalletContext; limiter: 
       },
     },
     async (request) => getReceiveInfo({ ctx, customer: signedIn(request).user }),
+  );
+
+  app.post(
+    apiPaths.wallet.recipient,
+    {
+      schema: {
+        summary: "Whom a recipient names and the network fee of a send to them, before any amount",
+        tags,
+        body: sendRecipientBodySchema,
+        response: { 200: sendRecipientSchema },
+      },
+      // A look-up tells what a quote tells of the recipient: it counts toward the same limit.
+      preHandler: perCustomer(limiter, rateLimitRules.quotesPerCustomer),
+    },
+    async (request) => lookUpRecipient({ ctx, sender: signedIn(request).user, body: request.body }),
   );
 
   app.post(

@@ -50,7 +50,7 @@ describe("the daily send limit", () => {
     expect(over.json()).toMatchObject({
       error: { reason: "dailyLimit", fields: { amount: dailyLimitText(0n) } },
     });
-    expect(dailyLimitText(5_000_000n)).toBe("You can send up to 0.05 BTC more today");
+    expect(dailyLimitText(5_000_000n)).toBe("You can send up to 0.05000000 BTC more today");
     expect(sendErrors.dailyLimit.title).toBe("Daily limit reached");
     // The balance, not the limit, still says "Insufficient funds" first.
     const tooMuch = await sendRequest(t, sender.token, {

@@ -71,7 +71,7 @@ describe("POST /api/wallet/send/quote", () => {
   it("says how much can be sent when the amount is more than the balance", async () => {
     const res = await quoteRequest(t, alice.token, { recipient: bob.user.username, amountSats: "746001" });
     fieldError(res, "amount", insufficientFundsText(746_000n), "insufficientFunds");
-    expect(res.json().error.fields.amount).toBe("You can only send up to 0.00746 BTC");
+    expect(res.json().error.fields.amount).toBe("You can only send up to 0.00746000 BTC");
     // More satoshis than exist is the same answer, never a crash.
     const huge = await quoteRequest(t, alice.token, {
       recipient: bob.user.username,

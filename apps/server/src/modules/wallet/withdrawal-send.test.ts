@@ -61,8 +61,12 @@ describe("a send to an outside address (a withdrawal)", () => {
     const tooMuch = await quoteRequest(t, carol.token, { recipient: OUTSIDE, amountSats: "99001" });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json()).toMatchObject({
-      error: { reason: "insufficientFunds", fields: { amount: insufficientFundsText(99_000n) } },
+      error: { reason: "insufficientFunds", fields: { amount: insufficientFundsText(99_000n, 1_000n) } },
     });
+    // The specification's sentence, then the fee that comes out of the balance too.
+    expect(tooMuch.json().error.fields.amount).toBe(
+      "You can only send up to 0.00099000 BTC (after the 0.00001000 BTC network fee)",
+    );
     const dust = await quoteRequest(t, carol.token, { recipient: OUTSIDE, amountSats: "293" });
     expect(dust.json()).toMatchObject({
       error: {
@@ -80,8 +84,8 @@ describe("a send to an outside address (a withdrawal)", () => {
     // and a P2PKH.
     for (const [recipient, limit, text] of [
       [OUTSIDE, 294n, "0.00000294"],
-      ["bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6", 330n, "0.0000033"],
-      ["2MzQwSSnBHWHqSAqtTVQ6v47XtaisrJa1Vc", 540n, "0.0000054"],
+      ["bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6", 330n, "0.00000330"],
+      ["2MzQwSSnBHWHqSAqtTVQ6v47XtaisrJa1Vc", 540n, "0.00000540"],
       ["mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn", 546n, "0.00000546"],
     ] as const) {
       const below = await quoteRequest(t, carol.token, { recipient, amountSats: String(limit - 1n) });
