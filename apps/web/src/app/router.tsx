@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/lib/paths";
 import { ColumnLayout } from "./layouts/column-layout";
 import { RootLayout } from "./layouts/root-layout";
@@ -23,6 +24,8 @@ export const routes: RouteObject[] = [
     path: paths.home,
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
+    // What the first load shows while a lazy screen's code arrives (React Router warns without one).
+    hydrateFallbackElement: <Spinner label="Loading" className="min-h-dvh" />,
     children: [
       { index: true, element: <Navigate to={paths.splash} replace /> },
       {
