@@ -80,6 +80,17 @@ export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBodySchema>;
 export const loginStatusSchema = z.enum(["success", "failed", "suspicious"]);
 export type LoginStatus = z.infer<typeof loginStatusSchema>;
 
+/** Why a successful sign-in is "suspicious" (one or more, in this order). */
+export const suspicionReasonSchema = z.enum(["newDevice", "newLocation", "afterFailures"]);
+export type SuspicionReason = z.infer<typeof suspicionReasonSchema>;
+
+/** How the login history names each reason, beside the "Suspicious" status. */
+export const suspicionReasonLabels = {
+  newDevice: "New device",
+  newLocation: "New location",
+  afterFailures: "After failed attempts",
+} as const satisfies Record<SuspicionReason, string>;
+
 export const loginHistoryEntrySchema = z.object({
   id: z.uuid(),
   timestamp: z.iso.datetime(),
@@ -87,6 +98,8 @@ export const loginHistoryEntrySchema = z.object({
   device: z.string(),
   location: z.string(),
   status: loginStatusSchema,
+  /** Why a suspicious sign-in is one; empty for the others (and for those recorded before reasons were). */
+  reasons: z.array(suspicionReasonSchema),
 });
 export type LoginHistoryEntry = z.infer<typeof loginHistoryEntrySchema>;
 

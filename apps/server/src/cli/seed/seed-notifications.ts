@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
 import { describeDevice } from "../../domain/device.js";
 import type { HistoryPosition } from "../../domain/history.js";
+import { describeLocation } from "../../domain/location.js";
 import { offlineStaffActor } from "../../domain/staff.js";
 import type { User } from "../../domain/user.js";
 import { sendStaffMessage } from "../../modules/admin/index.js";
@@ -93,7 +94,8 @@ async function seedSignIns(input: DemoNotificationsInput, demo: User): Promise<v
   const todo: DemoSignIn[] = [];
   for (const signIn of demoCustomerSignIns) {
     const deviceKey = describeDevice(signIn.userAgent).key;
-    const facts = await signInFacts(db, { userId: demo.id, ipAddress: signIn.ip, deviceKey });
+    const location = describeLocation(signIn.ip, noGeoLookup);
+    const facts = await signInFacts(db, { userId: demo.id, ipAddress: signIn.ip, location, deviceKey });
     if (!facts.ipSeenBefore) todo.push(signIn);
   }
   if (todo.length === 0) return;
@@ -140,6 +142,7 @@ async function seedSignIns(input: DemoNotificationsInput, demo: User): Promise<v
         challengeId,
         code: mailer.lastCodeTo(demo.email),
         client,
+        device: null,
         previousSessionToken: undefined,
       });
     }

@@ -1,8 +1,14 @@
-import { accountTypeSchema, loginStatusSchema, roleSchema, secondFactorMethodSchema } from "@satsbank/shared";
+import {
+  accountTypeSchema,
+  loginStatusSchema,
+  roleSchema,
+  secondFactorMethodSchema,
+  suspicionReasonSchema,
+} from "@satsbank/shared";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { userStatuses } from "../../domain/user.js";
-import { timestamptz, values } from "./columns.js";
+import { quoted, timestamptz, values } from "./columns.js";
 
 /** People who sign in: customers and staff. Owned by the auth module. */
 export const users = pgTable(
@@ -165,10 +171,20 @@ export const loginEvents = pgTable(
     deviceKey: text("device_key").notNull(),
     /** As shown, looked up when the attempt happened: "Local network", "Berlin, Germany", "Unknown". */
     location: text("location").notNull(),
+    /** Why a suspicious sign-in is one ("newDevice", "newLocation", "afterFailures"); empty otherwise. */
+    reasons: text("reasons", { enum: values(suspicionReasonSchema) })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamptz("created_at").notNull(),
   },
   (t) => [
     index("login_events_user_created_idx").on(t.userId, t.createdAt),
     check("login_events_status_check", sql`${t.status} in ('success', 'failed', 'suspicious')`),
+    check(
+      "login_events_reasons_check",
+      // Only a suspicious sign-in has reasons (those recorded before reasons were have none).
+      sql`${t.reasons} <@ array[${quoted(values(suspicionReasonSchema))}]::text[] and (${t.status} = 'suspicious' or cardinality(${t.reasons}) = 0)`,
+    ),
   ],
 );

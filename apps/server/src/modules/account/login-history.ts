@@ -22,5 +22,6 @@ export async function loginHistory({
     device: event.device,
     location: event.location,
     status: event.status,
+    reasons: event.reasons,
   }));
 }

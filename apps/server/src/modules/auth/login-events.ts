@@ -1,9 +1,8 @@
-import type { LoginStatus } from "@satsbank/shared";
+import type { LoginStatus, SuspicionReason } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
-import type { Client } from "../../domain/device.js";
-import { describeDevice } from "../../domain/device.js";
+import { type Client, describeDevice, type KnownDevice } from "../../domain/device.js";
 import { describeLocation } from "../../domain/location.js";
-import { successfulSignInStatus } from "../../domain/suspicious-login.js";
+import { suspicionReasons } from "../../domain/suspicious-login.js";
 import { notices, notify } from "../notifications/index.js";
 import type { AuthContext } from "./context.js";
 import { insertLoginEvent, signInFacts } from "./login-event-queries.js";
@@ -15,11 +14,13 @@ async function record(
     userId,
     client,
     status,
+    reasons = [],
     now,
   }: Pick<AuthContext, "geo"> & {
     userId: string;
     client: Client;
     status: LoginStatus;
+    reasons?: SuspicionReason[];
     now: Date;
   },
 ): Promise<void> {
@@ -32,6 +33,7 @@ async function record(
     device: device.label,
     deviceKey: device.key,
     location: describeLocation(client.ip, geo),
+    reasons,
     createdAt: now,
   });
 }
@@ -45,28 +47,41 @@ export async function recordFailedSignIn(
 }
 
 /**
- * A completed sign-in, "success" or "suspicious" (see domain/suspicious-login.ts). A suspicious one (a new
- * device or place, or after a run of failures) is told to the customer, always: call it in the sign-in's
- * db transaction.
+ * A completed sign-in, "success" or "suspicious" with its reasons (see domain/suspicious-login.ts). A
+ * suspicious one (a new device or place, or after a run of failures) is told to the customer, always:
+ * call it in the sign-in's db transaction. `device` is the browser's device cookie: one that names the
+ * account is no new device.
  */
 export async function recordSuccessfulSignIn(
   db: Db,
-  { geo, userId, client, now }: Pick<AuthContext, "geo"> & { userId: string; client: Client; now: Date },
+  {
+    geo,
+    userId,
+    client,
+    device,
+    now,
+  }: Pick<AuthContext, "geo"> & { userId: string; client: Client; device: KnownDevice | null; now: Date },
 ): Promise<LoginStatus> {
+  const location = describeLocation(client.ip, geo);
   const facts = await signInFacts(db, {
     userId,
     ipAddress: client.ip,
+    location,
     deviceKey: describeDevice(client.userAgent).key,
   });
-  const status = successfulSignInStatus(facts);
-  await record(db, { geo, userId, client, status, now });
+  const reasons = suspicionReasons({
+    ...facts,
+    knownDevice: device?.accountIds.includes(userId) === true,
+  });
+  const status = reasons.length > 0 ? "suspicious" : "success";
+  await record(db, { geo, userId, client, status, reasons, now });
   if (status === "suspicious") {
     const notice = notices.suspiciousSignIn({
       device: describeDevice(client.userAgent).label,
-      location: describeLocation(client.ip, geo),
+      location,
       ip: client.ip,
-      newDevice: !facts.deviceSeenBefore,
-      newPlace: !facts.ipSeenBefore,
+      newDevice: reasons.includes("newDevice"),
+      newPlace: reasons.includes("newLocation"),
     });
     await notify(db, { userId, at: now, ...notice });
   }

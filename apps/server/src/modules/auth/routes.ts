@@ -103,14 +103,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) => {
+      const device = devices.read(request);
       const { user, session } = await verifySignIn({
         ctx,
         ...request.body,
         client: clientOf(request),
+        device,
         previousSessionToken: cookies.read(request),
       });
       cookies.set(reply, session);
-      devices.set(reply, withAccount(devices.read(request), user.id));
+      devices.set(reply, withAccount(device, user.id));
       return { user: toSessionUser(user) };
     },
   );

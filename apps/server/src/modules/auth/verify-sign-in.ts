@@ -1,6 +1,6 @@
 import { AppError } from "../../domain/app-error.js";
 import { SIGN_IN_CHALLENGE_MAX_ATTEMPTS } from "../../domain/auth-policy.js";
-import type { Client } from "../../domain/device.js";
+import type { Client, KnownDevice } from "../../domain/device.js";
 import { sameDigest } from "../../domain/digest.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
 import type { User } from "../../domain/user.js";
@@ -58,12 +58,15 @@ export async function verifySignIn({
   challengeId,
   code,
   client,
+  device,
   previousSessionToken,
 }: {
   ctx: Ctx;
   challengeId: string;
   code: string;
   client: Client;
+  /** The browser's device cookie, when it has a valid one: a browser that knows the account. */
+  device: KnownDevice | null;
   previousSessionToken: string | undefined;
 }): Promise<{ user: User; session: NewSession }> {
   const now = ctx.clock.now();
@@ -103,7 +106,7 @@ export async function verifySignIn({
     // Conditional updates: of two requests racing with the same right code, one signs in.
     if (!(await consumeChallenge(tx, idHash, now))) throw expired();
     if (step !== null && !(await useTotpStep(tx, user.id, step))) throw wrongCode();
-    await recordSuccessfulSignIn(tx, { geo: ctx.geo, userId: user.id, client, now });
+    await recordSuccessfulSignIn(tx, { geo: ctx.geo, userId: user.id, client, device, now });
     return startSession(tx, {
       userId: user.id,
       remember: challenge.remember,

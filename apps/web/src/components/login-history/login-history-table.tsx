@@ -36,7 +36,7 @@ export function LoginHistoryTable({
             <TableCell className="whitespace-normal">{entry.location}</TableCell>
             <TableCell className="font-mono text-xs">{entry.ipAddress}</TableCell>
             <TableCell>
-              <LoginStatusLabel status={entry.status} />
+              <LoginStatusLabel status={entry.status} reasons={entry.reasons} />
             </TableCell>
           </TableRow>
         ))}

@@ -14,6 +14,7 @@ const entries: LoginHistoryEntry[] = [
     location: "Lisbon, Portugal",
     ipAddress: "203.0.113.7",
     status: "success",
+    reasons: [],
   },
   {
     id: "8e4a6c2f-1b3d-4f5a-9c7e-2d4f6a8c0e12",
@@ -22,6 +23,7 @@ const entries: LoginHistoryEntry[] = [
     location: "Unknown",
     ipAddress: "198.51.100.4",
     status: "failed",
+    reasons: [],
   },
   {
     id: "8e4a6c2f-1b3d-4f5a-9c7e-2d4f6a8c0e11",
@@ -30,6 +32,7 @@ const entries: LoginHistoryEntry[] = [
     location: "Porto, Portugal",
     ipAddress: "192.0.2.1",
     status: "suspicious",
+    reasons: ["newDevice", "newLocation"],
   },
 ];
 
@@ -60,8 +63,18 @@ describe("login history", () => {
     ).toEqual([
       ["Apr 17, 2025 14:05", "Chrome on macOS", "Lisbon, Portugal", "203.0.113.7", "Success"],
       ["Apr 16, 2025 09:30", "Firefox on Windows", "Unknown", "198.51.100.4", "Failed"],
-      ["Mar 1, 2025 23:59", "Safari on iOS", "Porto, Portugal", "192.0.2.1", "Suspicious"],
+      [
+        "Mar 1, 2025 23:59",
+        "Safari on iOS",
+        "Porto, Portugal",
+        "192.0.2.1",
+        "Suspicious: New device, New location",
+      ],
     ]);
+    // The reason is read with the status: the Status cell's accessible text names it.
+    expect(within(rows[2] as HTMLElement).getAllByRole("cell")[4]).toHaveTextContent(
+      "Suspicious: New device, New location",
+    );
     // The icons are decoration; the word carries the status.
     for (const row of rows) expect(row.querySelector("svg")).toHaveAttribute("aria-hidden", "true");
   });
@@ -99,7 +112,7 @@ describe("login history", () => {
         Device: "Safari on iOS",
         Location: "Porto, Portugal",
         "IP Address": "192.0.2.1",
-        Status: "Suspicious",
+        Status: "Suspicious: New device, New location",
       },
     ]);
   });

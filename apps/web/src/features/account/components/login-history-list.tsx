@@ -33,7 +33,7 @@ export function LoginHistoryList({ entries }: { entries: readonly LoginHistoryEn
               <span className="font-mono text-xs">{entry.ipAddress}</span>
             </Field>
             <Field label="Status">
-              <LoginStatusLabel status={entry.status} />
+              <LoginStatusLabel status={entry.status} reasons={entry.reasons} />
             </Field>
           </dl>
         </li>
