@@ -9,6 +9,7 @@ import {
   keysetPage,
   positionAfter,
   typeForFilter,
+  wordPatterns,
 } from "./history.js";
 import { requestHash } from "./idempotency.js";
 import { maySend } from "./kyc.js";
@@ -23,6 +24,12 @@ describe("history query parts", () => {
   it("makes a contains-pattern that takes the user's wildcards literally", () => {
     expect(containsPattern("alice")).toBe("%alice%");
     expect(containsPattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+  });
+
+  it("splits a search into its words, each a contains-pattern; a blank search is none", () => {
+    expect(wordPatterns("  Alice\tJohnson  alice ")).toEqual(["%Alice%", "%Johnson%", "%alice%"]);
+    expect(wordPatterns("50%")).toEqual(["%50\\%%"]);
+    expect(wordPatterns(" \u00a0 ")).toEqual([]);
   });
 
   it("round-trips a cursor and refuses anything it did not make", () => {

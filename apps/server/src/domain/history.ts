@@ -14,6 +14,15 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/**
+ * A search box's words (split at white space), each an ILIKE pattern: a row matches when its text holds
+ * every one, anywhere and in any order ("johnson alice" finds Alice Johnson). None for a blank search.
+ */
+export function wordPatterns(text: string): string[] {
+  const words = new Set(text.split(/\s+/u).filter((word) => word !== ""));
+  return [...words].map(containsPattern);
+}
+
 /** Where a page ended: the last row's creation time (microseconds, as text) and id. */
 export type HistoryPosition = { createdAt: string; id: string };
 

@@ -102,7 +102,7 @@ export async function seedDeposits(
 /** The customer's deposits as their history shows them, newest first: receives with a txid, failed ones aside. */
 async function depositsOf(db: Db, userId: string, { failed = false } = {}): Promise<WalletTransactionRow[]> {
   const found: WalletTransactionRow[] = [];
-  const page: HistoryQuery = { userId, type: "receive", pattern: null, after: null, limit: 500 };
+  const page: HistoryQuery = { userId, type: "receive", after: null, limit: 500 };
   for (;;) {
     const rows = await listWalletTransactions(db, page);
     for (const { row } of rows)

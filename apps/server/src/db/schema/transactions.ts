@@ -41,16 +41,25 @@ export const walletTransactions = pgTable(
     /** Why staff rejected the withdrawal: the customer reads it. */
     withdrawalReason: text("withdrawal_reason"),
     createdAt: timestamptz("created_at").notNull(),
+    /**
+     * What the customer's history search matches, kept by the database: the counterparty's name and
+     * username, the address and the note, one space between them (a search word never holds a space, so
+     * none matches across two of them).
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce(counterparty_name, '') || ' ' || coalesce(counterparty_username, '') || ' ' || coalesce(address, '') || ' ' || coalesce(note, '')`,
+      ),
   },
   (t) => [
-    // Also INCLUDE (type, counterparty_username, address), added by migration 0018 (drizzle-orm cannot
+    // Also INCLUDE (type, search_text), written by hand in migrations 0018 and 0028 (drizzle-orm cannot
     // spell INCLUDE): a customer's history search is an index-only walk.
     index("wallet_transactions_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // Also the recent payees' walk: a customer's sends, newest first.
     index("wallet_transactions_user_type_created_idx").on(t.userId, t.type, t.createdAt.desc(), t.id.desc()),
-    index("wallet_transactions_counterparty_trgm_idx").using(
-      "gin",
-      t.counterpartyUsername.op("gin_trgm_ops"),
-    ),
+    // A rare search word: the rows holding its trigrams, instead of the customer's whole history.
+    index("wallet_transactions_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("wallet_transactions_address_trgm_idx").using("gin", t.address.op("gin_trgm_ops")),
     index("wallet_transactions_transfer_idx").on(t.transferId),
     // Staff's Transaction History: every customer's rows, newest first, filtered by type or status, and

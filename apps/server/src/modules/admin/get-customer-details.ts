@@ -43,7 +43,6 @@ export async function getCustomerDetails({
     listWalletTransactions(ctx.db, {
       userId: row.id,
       type: null,
-      pattern: null,
       after: null,
       limit: RECENT_TRANSACTIONS,
     }),

@@ -57,7 +57,6 @@ async function toAdminWithdrawal(
     listWalletTransactions(db, {
       userId: row.userId,
       type: "send",
-      pattern: null,
       after: null,
       limit: RECENT + 1,
     }),

@@ -107,6 +107,33 @@ describe("GET /api/transactions", () => {
     expect((await page(dora, "q=nobody-like-this")).items).toEqual([]);
   });
 
+  it("searches the counterparty's name, any word of it, in any case and any order (issue 21)", async () => {
+    const eves = await everything(dora, "filter=all", 100);
+    const withEve = eves.filter((row) => row.counterparty.name === "Eve Listener");
+    expect(withEve).toHaveLength(25);
+    for (const q of ["Eve Listener", "listener", "LISTEN", "listener eve", "  eve   list  "]) {
+      const found = await everything(dora, `q=${encodeURIComponent(q)}`, 50);
+      expect(
+        found.map((row) => row.id),
+        q,
+      ).toEqual(withEve.map((row) => row.id));
+    }
+    // Every word must be found: a name and a word it does not hold find nothing.
+    expect((await page(dora, `q=${encodeURIComponent("Eve Explorer")}`)).items).toEqual([]);
+  });
+
+  it("searches the note, and a word of the name with a word of the note", async () => {
+    const byNote = await everything(dora, `q=${encodeURIComponent("by address")}`, 50);
+    expect(byNote.map((row) => row.note)).toEqual(["by address"]);
+    // "to dora 0" ... "to dora 11": the rows Eve sent Dora, not those Dora sent Eve ("to eve 0" ...).
+    const noteAndName = await everything(dora, `q=${encodeURIComponent("DORA listener")}`, 50);
+    expect(noteAndName.map((row) => row.note).sort()).toEqual(
+      Array.from({ length: 12 }, (_, i) => `to dora ${i}`).sort(),
+    );
+    const opening = await everything(frank, `q=${encodeURIComponent("opening")}`, 50);
+    expect(opening.map((row) => row.note)).toEqual(["Opening balance"]);
+  });
+
   it("takes % and _ literally in a search", async () => {
     expect((await page(dora, `q=${encodeURIComponent("%")}`)).items).toEqual([]);
     expect((await page(dora, "q=_")).items).toEqual([]);

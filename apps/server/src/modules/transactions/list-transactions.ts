@@ -1,5 +1,5 @@
 import type { HistoryFilter, TransactionPage } from "@satsbank/shared";
-import { containsPattern, cursorAt, keysetPage, positionAfter, typeForFilter } from "../../domain/history.js";
+import { cursorAt, keysetPage, positionAfter, typeForFilter, wordPatterns } from "../../domain/history.js";
 import type { TransactionsContext } from "./context.js";
 import { listWalletTransactions } from "./queries.js";
 import { toTransactions } from "./transaction-view.js";
@@ -18,12 +18,11 @@ export type ListTransactionsInput = {
 /** One page of the customer's own history, newest first; `nextCursor` asks for the page after it. */
 export async function listTransactions(input: ListTransactionsInput): Promise<TransactionPage> {
   const after = positionAfter(input.cursor, invalidCursorText);
-  const search = input.q?.trim() ?? "";
   // One more row than asked says whether there is a next page.
   const rows = await listWalletTransactions(input.ctx.db, {
     userId: input.userId,
     type: typeForFilter(input.filter),
-    pattern: search === "" ? null : containsPattern(search),
+    words: wordPatterns(input.q ?? ""),
     after,
     limit: input.limit + 1,
   });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { cursorTime } from "../../db/keyset.js";
 import { users, walletTransactions } from "../../db/schema/index.js";
@@ -7,8 +7,12 @@ import type { HistoryPosition } from "../../domain/history.js";
 // The transactions module owns wallet_transactions: only this file touches it. Other modules record rows
 // through insertWalletTransactions, inside the db transaction that posts the money.
 
-export type WalletTransactionRow = typeof walletTransactions.$inferSelect;
+/** A history row as the code reads it: search_text is the search's own (the database writes it). */
+export type WalletTransactionRow = Omit<typeof walletTransactions.$inferSelect, "searchText">;
 export type NewWalletTransaction = typeof walletTransactions.$inferInsert;
+
+/** Every column of a row but search_text: what the code selects. */
+const { searchText: _searchText, ...rowColumns } = getTableColumns(walletTransactions);
 
 /** A row and its exact position in the history (created_at to the microsecond, for the cursor). */
 export type ListedRow = { row: WalletTransactionRow; position: HistoryPosition };
@@ -83,7 +87,7 @@ export async function findWalletTransaction(
   { userId, transactionId }: { userId: string; transactionId: string },
 ): Promise<WalletTransactionRow | undefined> {
   const [row] = await db
-    .select()
+    .select(rowColumns)
     .from(walletTransactions)
     .where(and(eq(walletTransactions.id, transactionId), eq(walletTransactions.userId, userId)));
   return row;
@@ -95,7 +99,7 @@ export async function findWalletTransactionByTransfer(
   { userId, transferId }: { userId: string; transferId: number },
 ): Promise<WalletTransactionRow | undefined> {
   const [row] = await db
-    .select()
+    .select(rowColumns)
     .from(walletTransactions)
     .where(and(eq(walletTransactions.transferId, transferId), eq(walletTransactions.userId, userId)));
   return row;
@@ -104,8 +108,11 @@ export async function findWalletTransactionByTransfer(
 export type HistoryQuery = {
   userId: string;
   type: "send" | "receive" | null;
-  /** An ILIKE pattern for the counterparty's username or the address; null: no search. */
-  pattern: string | null;
+  /**
+   * ILIKE patterns, one per word of the search: a row's search_text (the counterparty's name and
+   * username, the address, the note) must match them all. None or empty: no search.
+   */
+  words?: readonly string[];
   after: HistoryPosition | null;
   limit: number;
 };
@@ -118,9 +125,9 @@ const positionTime = cursorTime(t.createdAt);
  * One page of a customer's history, newest first, by keyset: the rows strictly after `after` in
  * (created_at desc, id desc) order. "desc nulls last" is spelled out to match the indexes exactly
  * (user_id, [type,] created_at desc, id desc), so a page is an index range scan that stops after `limit`.
- * A search finds the page's ids first: the customer's index holds the type, the counterparty's username
- * and the address (migration 0018), so testing the pattern on each row is an index-only walk; a rare term
- * goes through the trigram indexes instead, as the planner judges the pattern.
+ * A search finds the page's ids first: the customer's index holds the type and search_text (migrations
+ * 0018, 0028), so testing the words on each row is an index-only walk; a rare word goes through the
+ * trigram index on search_text instead, as the planner judges the patterns.
  */
 export async function listWalletTransactions(db: Db, query: HistoryQuery): Promise<ListedRow[]> {
   const conditions = [eq(t.userId, query.userId)];
@@ -130,14 +137,15 @@ export async function listWalletTransactions(db: Db, query: HistoryQuery): Promi
       sql`(${t.createdAt}, ${t.id}) < (${query.after.createdAt}::timestamptz, ${query.after.id}::uuid)`,
     );
   }
-  if (query.pattern !== null) {
-    const found = sql`(${t.counterpartyUsername} ilike ${query.pattern} or ${t.address} ilike ${query.pattern})`;
+  const words = query.words ?? [];
+  if (words.length > 0) {
+    const found = and(...words.map((pattern) => sql`${t.searchText} ilike ${pattern}`));
     const ids = sql`(select ${t.id} from ${t} where ${and(...conditions, found)}
       order by ${sql.join(newestFirst, sql`, `)} limit ${query.limit})`;
     conditions.push(inArray(t.id, ids));
   }
   const rows = await db
-    .select({ row: t, positionTime })
+    .select({ row: rowColumns, positionTime })
     .from(t)
     .where(and(...conditions))
     .orderBy(...newestFirst)
@@ -188,7 +196,11 @@ export async function listAllWalletTransactions(
   if (query.search !== null)
     conditions.push(inArray(t.id, searchedIds(query.search, conditions, query.limit)));
   const rows = await db
-    .select({ row: t, positionTime, owner: { id: users.id, name: users.name, username: users.username } })
+    .select({
+      row: rowColumns,
+      positionTime,
+      owner: { id: users.id, name: users.name, username: users.username },
+    })
     .from(t)
     .innerJoin(users, eq(users.id, t.userId))
     .where(conditions.length === 0 ? undefined : and(...conditions))
