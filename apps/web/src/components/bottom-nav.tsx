@@ -32,6 +32,8 @@ export function BottomNav({ unreadNotifications = 0 }: { unreadNotifications?: n
   return (
     <nav
       aria-label="Main"
+      // Toasts keep clear of it (index.css: --toast-clearance).
+      data-bottom-nav=""
       className={cn(
         "fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-md border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-card/85 md:border-x",
         // From 1024px the column is a card: the bar is its last row, held at the window's bottom edge

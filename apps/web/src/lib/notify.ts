@@ -1,3 +1,5 @@
+import { toastText } from "./toast-text";
+
 /**
  * The one way to show a toast. Titles and descriptions are the specification's words, e.g.
  * `notify.success("Logged out", "You have been logged out successfully")`. Errors use the destructive
@@ -5,7 +7,8 @@
  *
  * The toast library is loaded with the first toast, not with the first screen: each call returns its
  * toast's id at once, and the toast shows as soon as the library is there (calls keep their order).
- * The Toaster is mounted by the same first call (components/ui/toaster-host.tsx).
+ * The Toaster is mounted by the same first call (components/ui/toaster-host.tsx). An address in a toast is
+ * cut in the middle on screen and read whole (toast-text.tsx).
  */
 type Sonner = typeof import("sonner");
 export type ToastId = string;
@@ -35,7 +38,9 @@ export const toastDemand = {
 function show(kind: "success" | "error" | "info", title: string, description?: string): ToastId {
   nextId += 1;
   const id = `toast-${nextId}`;
-  void loadSonner().then(({ toast }) => toast[kind](title, { id, description }));
+  void loadSonner().then(({ toast }) =>
+    toast[kind](toastText(title), { id, description: description && toastText(description) }),
+  );
   return id;
 }
 

@@ -1,13 +1,6 @@
 import { CopyButton } from "@/components/copy-button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-
-const HEAD = 10;
-const TAIL = 6;
-
-/** "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu" -> "bc1qcr8te4...306fyu". */
-export function truncateMiddle(value: string, head = HEAD, tail = TAIL): string {
-  return value.length > head + tail + 3 ? `${value.slice(0, head)}...${value.slice(-tail)}` : value;
-}
+import { truncateMiddle } from "@/lib/truncate-middle";
 
 export interface CopyableTextProps {
   value: string;

@@ -4,10 +4,10 @@ import { LoginHistoryTable } from "@/components/login-history/login-history-tabl
 import { TransactionStatusLabel } from "@/components/transaction-status-label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { btcText } from "@/lib/money-text";
+import { truncateMiddle } from "@/lib/truncate-middle";
 import { adminDateText, adminTimeText } from "../lib/admin-time";
 import { kycLevelText } from "../lib/kyc-level";
 import { timesText } from "../lib/withdrawal-text";
-import { truncateMiddle } from "./copyable-text";
 import { DetailsSection, Fact } from "./details-section";
 
 type Context = AdminWithdrawal["context"];

@@ -4,8 +4,9 @@ import { notify } from "@/lib/notify";
 
 /**
  * Opens the device's share sheet with the address. Where sharing is unsupported (most desktop browsers)
- * or refused, the address is copied instead and the specification's toast says so. Closing the sheet is
- * the person's choice: nothing more happens.
+ * or refused, the address is copied instead and the specification's toast says so, as information, not as
+ * an error: the address is on the clipboard, nothing failed (the specification lists it among the
+ * destructive toasts; README, differences). Closing the sheet is the person's choice: nothing more happens.
  */
 export async function shareAddress(address: string): Promise<void> {
   const data: ShareData = { title: "My Bitcoin address", text: address };
@@ -21,6 +22,6 @@ export async function shareAddress(address: string): Promise<void> {
   }
   if (await copyText(address)) {
     const { title, text } = receiveMessages.shareFallback;
-    notify.error(title, text);
+    notify.info(title, text);
   }
 }
