@@ -3,19 +3,15 @@ import { Logo } from "@/components/brand/logo";
 import { PageMain } from "@/components/layout/page-main";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { LogoutButton } from "@/features/auth/components/logout-button";
-import { useIsSandbox } from "@/lib/api/meta";
-import { cn } from "@/lib/cn";
 
 /**
  * The staff dashboard: the window's width (up to 80rem) for its tables, which scroll sideways on a phone.
- * Staff have no profile screens, so Log Out and the theme toggle live here. On the sandbox chain the header
- * starts lower, below the corner's "Sandbox" badge, which would otherwise cover the logo.
+ * Staff have no profile screens, so Log Out and the theme toggle live here.
  */
 export function AdminLayout() {
-  const sandbox = useIsSandbox();
   return (
-    <div className="flex min-h-dvh flex-col bg-background">
-      <header className={cn("border-b bg-card", sandbox && "pt-6")}>
+    <div className="flex min-h-window flex-col bg-background">
+      <header className="border-b bg-card">
         <div className="mx-auto flex h-16 w-full max-w-7xl items-center justify-between gap-3 px-5 sm:px-8">
           <Logo size="small" />
           <div className="flex items-center gap-2">

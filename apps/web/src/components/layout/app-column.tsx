@@ -11,8 +11,8 @@ export function AppColumn({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
       className={cn(
-        "relative mx-auto flex min-h-dvh w-full max-w-md flex-col bg-background md:border-x md:shadow-xl md:shadow-black/5",
-        "lg:my-8 lg:min-h-[calc(100dvh-4rem)] lg:max-w-lg lg:overflow-clip lg:rounded-3xl lg:border lg:shadow-2xl lg:shadow-black/10",
+        "relative mx-auto flex min-h-window w-full max-w-md flex-col bg-background md:border-x md:shadow-xl md:shadow-black/5",
+        "lg:my-8 lg:min-h-[calc(100dvh-4rem-var(--sandbox-banner-height))] lg:max-w-lg lg:overflow-clip lg:rounded-3xl lg:border lg:shadow-2xl lg:shadow-black/10",
         className,
       )}
       {...props}

@@ -1,8 +1,10 @@
 import { useIsSandbox } from "@/lib/api/meta";
 
 /**
- * A small "Sandbox" badge in the corner of every screen while the server runs on the sandbox chain (a
- * test network kept by the server: no bitcoin here is real). Nothing on any other chain.
+ * A thin "Sandbox" banner across the top of every screen while the server runs on the sandbox chain (a
+ * test network kept by the server: no bitcoin here is real). Nothing on any other chain. It takes its own
+ * place in the page's flow (index.css takes its height off the page's minimum height), so it never covers
+ * a heading, a back button or a logo, as the corner badge it replaced did.
  */
 export function SandboxBadge() {
   if (!useIsSandbox()) return null;
@@ -10,10 +12,12 @@ export function SandboxBadge() {
   return (
     <aside
       aria-label="Test network"
-      title="A test network: no bitcoin here is real"
-      className="pointer-events-none fixed top-2 left-2 z-50 rounded-full border border-amber-700/30 bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 shadow-sm select-none dark:border-amber-300/30 dark:bg-amber-950 dark:text-amber-200"
+      data-sandbox-banner=""
+      className="flex h-(--sandbox-banner-height) items-center justify-center overflow-hidden border-b border-amber-700/30 bg-amber-100 px-3 text-xs whitespace-nowrap text-amber-900 select-none dark:border-amber-300/30 dark:bg-amber-950 dark:text-amber-200"
     >
-      Sandbox<span className="sr-only">: a test network, no bitcoin here is real</span>
+      <span className="truncate">
+        <span className="font-semibold">Sandbox</span>: a test network, no bitcoin here is real
+      </span>
     </aside>
   );
 }
