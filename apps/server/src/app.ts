@@ -230,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     prefix: API_PREFIX,
     brandName: config.brandName,
     chain: config.chainBackend.kind,
+    confirmations: config.confirmations,
   });
   const devices = deviceCookies({ secure: production, key: ctx.authKeys.deviceCookie });
   await app.register(authRoutes, { ctx, cookies, devices, spareLoopback: !production });

@@ -8,6 +8,8 @@ export const metaResponseSchema = z.object({
   brandName: z.string().min(1),
   /** What reads the Bitcoin network: "sandbox" (a test network, no real money) shows a badge. */
   chain: z.enum(["sandbox", "bitcoind", "esplora"]),
+  /** CONFIRMATIONS: how deep a deposit is credited and a withdrawal completed ("1 of 3 confirmations"). */
+  confirmations: z.number().int().positive(),
 });
 export type MetaResponse = z.infer<typeof metaResponseSchema>;
 

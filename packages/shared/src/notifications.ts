@@ -37,6 +37,8 @@ export const notificationKindSchema = z.enum([
   "deposit_released",
   "deposit_reversed",
   "solvency_alert",
+  // Issue 21: a withdrawal's payout reached its confirmations (the "sent" notice was pending until then).
+  "withdrawal_confirmed",
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -62,6 +64,7 @@ export const notificationTypeOfKind = {
   deposit_released: "transaction",
   deposit_reversed: "transaction",
   solvency_alert: "system",
+  withdrawal_confirmed: "transaction",
 } as const satisfies Record<NotificationKind, NotificationType>;
 
 /** One notification as its customer sees it. */
@@ -101,14 +104,15 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /**
  * The customer's notification settings (the page's "All Notifications" is on when all three are). All off
- * for a new customer.
+ * for a new customer. They govern alerts only (the app's toasts and the emails): every notification is
+ * recorded in the customer's list whatever they say, as a bank statement would be.
  */
 export const notificationSettingsSchema = z.object({
-  /** Notifications of money received, sent, and of a failed withdrawal. */
+  /** Alerts of money received, sent, and of a withdrawal confirmed or failed. */
   transactionAlerts: z.boolean(),
-  /** Security notifications that are not always made (two-factor turned on). */
+  /** Alerts of security changes that are not protective (two-factor turned on). */
   securityAlerts: z.boolean(),
-  /** Each notification made is also sent by email. */
+  /** Each notification that alerts is also sent by email. */
   emailNotifications: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
@@ -121,6 +125,36 @@ export const notificationSettingsBodySchema = notificationSettingsSchema
     error: "Change at least one setting",
   });
 export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySchema>;
+
+/**
+ * Protective notices: whoever changed the password, turned two-factor off or signed in from somewhere new
+ * may be someone else; a withdrawal to a new address is held, one is rejected, a deposit is held (then
+ * released or reversed: who heard of the hold hears how it ended). They alert whatever the switches say.
+ */
+export const protectiveNotificationKinds: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
+  "suspicious_sign_in",
+  "password_changed",
+  "two_factor_disabled",
+  "withdrawal_held",
+  "withdrawal_rejected",
+  "deposit_on_hold",
+  "deposit_released",
+  "deposit_reversed",
+]);
+
+/**
+ * Whether a notification of `kind` alerts the customer (a toast in the app; an email too when Email
+ * Notifications is on): protective notices always; transaction notifications as Transaction Alerts says,
+ * security ones as Security Alerts says; KYC and system notifications always. It never decides whether a
+ * notification is recorded: every one is.
+ */
+export function isNotificationAlerted(kind: NotificationKind, settings: NotificationSettings): boolean {
+  if (protectiveNotificationKinds.has(kind)) return true;
+  const type = notificationTypeOfKind[kind];
+  if (type === "transaction") return settings.transactionAlerts;
+  if (type === "security") return settings.securityAlerts;
+  return true;
+}
 
 /** The switches of Notification Settings, as the page names them. */
 export const notificationSettingLabels = {

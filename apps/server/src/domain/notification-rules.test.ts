@@ -1,19 +1,18 @@
-import { notificationKindSchema, notificationTypeOfKind } from "@satsbank/shared";
+import { isNotificationAlerted, notificationKindSchema, notificationTypeOfKind } from "@satsbank/shared";
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  isNotificationEmailed,
-  isNotificationMade,
-} from "./notification-rules.js";
+import { DEFAULT_NOTIFICATION_SETTINGS, isNotificationEmailed } from "./notification-rules.js";
 
 const allOn = { transactionAlerts: true, securityAlerts: true, emailNotifications: true };
+const transactionOnly = { ...DEFAULT_NOTIFICATION_SETTINGS, transactionAlerts: true };
+const securityOnly = { ...DEFAULT_NOTIFICATION_SETTINGS, securityAlerts: true };
+const emailOnly = { ...DEFAULT_NOTIFICATION_SETTINGS, emailNotifications: true };
 
-describe("isNotificationMade", () => {
-  it("makes, with every switch off, only the protective notices, KYC, staff messages, account status, support replies and the watchdog's alert", () => {
-    const made = notificationKindSchema.options.filter((kind) =>
-      isNotificationMade(kind, DEFAULT_NOTIFICATION_SETTINGS),
+describe("isNotificationAlerted", () => {
+  it("alerts, with every switch off, only the protective notices, KYC, staff messages, account status, support replies and the watchdog's alert", () => {
+    const alerted = notificationKindSchema.options.filter((kind) =>
+      isNotificationAlerted(kind, DEFAULT_NOTIFICATION_SETTINGS),
     );
-    expect(made).toEqual([
+    expect(alerted).toEqual([
       "verification",
       "suspicious_sign_in",
       "password_changed",
@@ -31,17 +30,15 @@ describe("isNotificationMade", () => {
     ]);
   });
 
-  it("makes every kind with every switch on", () => {
-    for (const kind of notificationKindSchema.options) expect(isNotificationMade(kind, allOn)).toBe(true);
+  it("alerts every kind with every switch on", () => {
+    for (const kind of notificationKindSchema.options) expect(isNotificationAlerted(kind, allOn)).toBe(true);
   });
 
   it("follows Transaction Alerts for every transaction kind that is not protective, and Security Alerts for two-factor turned on", () => {
-    const transactionOnly = { ...DEFAULT_NOTIFICATION_SETTINGS, transactionAlerts: true };
-    const securityOnly = { ...DEFAULT_NOTIFICATION_SETTINGS, securityAlerts: true };
     const transactionKinds = notificationKindSchema.options.filter(
       (kind) =>
         notificationTypeOfKind[kind] === "transaction" &&
-        !isNotificationMade(kind, DEFAULT_NOTIFICATION_SETTINGS),
+        !isNotificationAlerted(kind, DEFAULT_NOTIFICATION_SETTINGS),
     );
     // Named, so the loop below cannot pass by checking no kind at all.
     expect(transactionKinds).toEqual([
@@ -50,26 +47,19 @@ describe("isNotificationMade", () => {
       "withdrawal_failed",
       "withdrawal_review",
       "withdrawal_cancelled",
+      "withdrawal_confirmed",
     ]);
     for (const kind of transactionKinds) {
-      expect(isNotificationMade(kind, transactionOnly), kind).toBe(true);
-      expect(isNotificationMade(kind, securityOnly), kind).toBe(false);
+      expect(isNotificationAlerted(kind, transactionOnly), kind).toBe(true);
+      expect(isNotificationAlerted(kind, securityOnly), kind).toBe(false);
     }
-    expect(isNotificationMade("two_factor_enabled", securityOnly)).toBe(true);
-    expect(isNotificationMade("two_factor_enabled", transactionOnly)).toBe(false);
-  });
-
-  it("does not email by itself: Email Notifications alone makes nothing more", () => {
-    const emailOnly = { ...DEFAULT_NOTIFICATION_SETTINGS, emailNotifications: true };
-    for (const kind of notificationKindSchema.options)
-      expect(isNotificationMade(kind, emailOnly)).toBe(
-        isNotificationMade(kind, DEFAULT_NOTIFICATION_SETTINGS),
-      );
+    expect(isNotificationAlerted("two_factor_enabled", securityOnly)).toBe(true);
+    expect(isNotificationAlerted("two_factor_enabled", transactionOnly)).toBe(false);
   });
 });
 
 describe("isNotificationEmailed", () => {
-  it("emails money held or taken back and the watchdog's alert whatever the switch says; the rest as Email Notifications says", () => {
+  it("emails money held or taken back and the watchdog's alert whatever the switches say", () => {
     const emailed = notificationKindSchema.options.filter((kind) =>
       isNotificationEmailed(kind, DEFAULT_NOTIFICATION_SETTINGS),
     );
@@ -80,8 +70,18 @@ describe("isNotificationEmailed", () => {
       "deposit_reversed",
       "solvency_alert",
     ]);
-    const emailOn = { ...DEFAULT_NOTIFICATION_SETTINGS, emailNotifications: true };
     for (const kind of notificationKindSchema.options)
-      expect(isNotificationEmailed(kind, emailOn), kind).toBe(true);
+      expect(isNotificationEmailed(kind, allOn), kind).toBe(true);
+  });
+
+  it("emails, with Email Notifications on, only what alerts: money moved needs Transaction Alerts too", () => {
+    expect(isNotificationEmailed("money_received", emailOnly)).toBe(false);
+    expect(isNotificationEmailed("withdrawal_confirmed", emailOnly)).toBe(false);
+    expect(isNotificationEmailed("two_factor_enabled", emailOnly)).toBe(false);
+    expect(isNotificationEmailed("money_received", { ...emailOnly, transactionAlerts: true })).toBe(true);
+    expect(isNotificationEmailed("two_factor_enabled", { ...emailOnly, securityAlerts: true })).toBe(true);
+    // Protective, KYC and system notices alert whatever the switches say: Email Notifications mails them.
+    for (const kind of ["suspicious_sign_in", "password_changed", "verification", "staff_message"] as const)
+      expect(isNotificationEmailed(kind, emailOnly), kind).toBe(true);
   });
 });

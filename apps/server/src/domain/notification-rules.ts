@@ -1,5 +1,5 @@
 import type { NotificationKind, NotificationSettings } from "@satsbank/shared";
-import { notificationTypeOfKind } from "@satsbank/shared";
+import { isNotificationAlerted, protectiveNotificationKinds } from "@satsbank/shared";
 
 /** Settings of a customer who never changed them: every switch off (the specification's start). */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
@@ -9,21 +9,11 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 };
 
 /**
- * Notices that protect the account: whoever changed the password, turned two-factor off or signed in from
- * somewhere new may be someone else; a withdrawal to a new address is held, one is rejected, a deposit is
- * held (then released or reversed: who heard of the hold hears how it ended). The owner must hear of it
- * whatever the switches say.
+ * Notices that protect the account (a sign-in from somewhere new, a password changed, two-factor off, money
+ * held or taken back): they alert whatever the switches say. Defined with the contract, where the web app
+ * reads it to decide its toasts.
  */
-export const PROTECTIVE_KINDS: ReadonlySet<NotificationKind> = new Set([
-  "suspicious_sign_in",
-  "password_changed",
-  "two_factor_disabled",
-  "withdrawal_held",
-  "withdrawal_rejected",
-  "deposit_on_hold",
-  "deposit_released",
-  "deposit_reversed",
-]);
+export const PROTECTIVE_KINDS: ReadonlySet<NotificationKind> = protectiveNotificationKinds;
 
 /**
  * Notices that are emailed whatever Email Notifications says: money held or taken back (the customer may
@@ -38,19 +28,13 @@ export const ALWAYS_EMAILED_KINDS: ReadonlySet<NotificationKind> = new Set([
 ]);
 
 /**
- * Whether a notification of `kind` is made for a customer with these settings: protective notices always;
- * transaction notifications follow Transaction Alerts, security ones Security Alerts; KYC and system
- * notifications (staff messages) are always made.
+ * Whether a notification of `kind` is emailed, for a customer with these settings: always for money held or
+ * taken back and the watchdog's alert; otherwise when Email Notifications is on and the notification alerts
+ * (its switch is on, or it is protective, KYC or system: `isNotificationAlerted`). Every notification is
+ * recorded in the customer's list whatever the switches say (issue 21: the list is their statement); the
+ * switches govern the alerts, the app's toasts and these emails.
  */
-export function isNotificationMade(kind: NotificationKind, settings: NotificationSettings): boolean {
-  const type = notificationTypeOfKind[kind];
-  if (PROTECTIVE_KINDS.has(kind)) return true;
-  if (type === "transaction") return settings.transactionAlerts;
-  if (type === "security") return settings.securityAlerts;
-  return true;
-}
-
-/** Whether a notification made of `kind` is also emailed, for a customer with these settings. */
 export function isNotificationEmailed(kind: NotificationKind, settings: NotificationSettings): boolean {
-  return ALWAYS_EMAILED_KINDS.has(kind) || settings.emailNotifications;
+  if (ALWAYS_EMAILED_KINDS.has(kind)) return true;
+  return settings.emailNotifications && isNotificationAlerted(kind, settings);
 }

@@ -16,6 +16,8 @@ export interface StubApiOptions {
   brandName?: string;
   /** The chain backend the meta answer names; "sandbox" shows the Sandbox badge. */
   chain?: "sandbox" | "bitcoind" | "esplora";
+  /** CONFIRMATIONS as the meta answer names it (3 unless told). */
+  confirmations?: number;
   /** The session `GET /api/auth/me` answers: a user, or `null` for a 401 (the default). */
   user?: SessionUser | null;
   /** More endpoints, keyed "METHOD /path" (`"POST /api/auth/login"`); they win over the defaults. */
@@ -47,11 +49,12 @@ function readBody(init: RequestInit | undefined): unknown {
 export function stubApi({
   brandName = "Satsbank",
   chain = "bitcoind",
+  confirmations = 3,
   user = null,
   routes = {},
 }: StubApiOptions = {}) {
   const handlers: Record<string, StubHandler> = {
-    "GET /api/meta": () => ({ brandName, chain }),
+    "GET /api/meta": () => ({ brandName, chain, confirmations }),
     "GET /api/auth/me": () => (user ? { user } : apiError(401, "UNAUTHENTICATED", "Sign in to continue")),
     ...routes,
   };

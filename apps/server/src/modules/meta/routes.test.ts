@@ -16,7 +16,13 @@ describe("GET /api/meta", () => {
     expect(metaResponseSchema.strict().parse(res.json())).toEqual({
       brandName: "Satsbank",
       chain: "sandbox",
+      confirmations: 1,
     });
+  });
+
+  it("tells the confirmations a deposit and a withdrawal need (CONFIRMATIONS): the app counts them on pending rows", async () => {
+    t = await createTestApp({ config: { confirmations: 3 } });
+    expect((await t.app.inject({ url: "/api/meta" })).json()).toMatchObject({ confirmations: 3 });
   });
 
   it("uses BRAND_NAME when the operator sets one", async () => {
@@ -24,6 +30,7 @@ describe("GET /api/meta", () => {
     expect((await t.app.inject({ url: "/api/meta" })).json()).toEqual({
       brandName: "Acme Bank",
       chain: "sandbox",
+      confirmations: 1,
     });
   });
 });

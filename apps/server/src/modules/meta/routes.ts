@@ -2,9 +2,9 @@ import { type MetaResponse, metaResponseSchema } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
 /** What the web app needs to know about this installation before anyone signs in. */
-export const metaRoutes: FastifyPluginAsyncZod<{ brandName: string; chain: MetaResponse["chain"] }> = async (
+export const metaRoutes: FastifyPluginAsyncZod<MetaResponse> = async (
   app,
-  { brandName, chain },
+  { brandName, chain, confirmations },
 ) => {
   app.get(
     "/meta",
@@ -15,6 +15,6 @@ export const metaRoutes: FastifyPluginAsyncZod<{ brandName: string; chain: MetaR
         response: { 200: metaResponseSchema },
       },
     },
-    async () => ({ brandName, chain }),
+    async () => ({ brandName, chain, confirmations }),
   );
 };

@@ -36,7 +36,8 @@ import { payOutQueued } from "../withdrawals/index.js";
 import { mailDueNotifications } from "./mail-notifications.js";
 import { updateSettings } from "./update-settings.js";
 
-// Each event makes its notification in its own db transaction, as the customer's settings say.
+// Each event makes its notification in its own db transaction, whatever the customer's settings say;
+// the settings decide whether it is also emailed (and, in the app, toasted).
 
 const clock = fakeClock();
 let t: TestApp;
@@ -82,7 +83,7 @@ function outsideAddress(): string {
 }
 
 describe("money", () => {
-  it("tells the sender and the payee of a transfer, each as their Transaction Alerts say", async () => {
+  it("tells the sender and the payee of a transfer, whatever their Transaction Alerts say", async () => {
     const alice = await testCustomer(t, { name: "Alice Notified", funds: 100_000n });
     const bob = await testCustomer(t, { name: "Bob Notified" });
     await settings(alice.user.id, alertsOn);
@@ -109,22 +110,27 @@ describe("money", () => {
       message: `You received 0.00001500 BTC from ${alice.user.username}.`,
     });
 
-    // Bob turns Transaction Alerts off: the next transfer tells Alice only.
+    // Bob turns Transaction Alerts off: his list still records the next transfer (the switch governs the
+    // app's toasts and the emails, not the list).
     await settings(bob.user.id, { transactionAlerts: false });
     await sendRequest(t, alice.token, { recipient: bob.user.username, amountSats: "500" });
     expect(await kindsOf(alice.user.id)).toEqual(["money_sent", "money_sent"]);
-    expect(await kindsOf(bob.user.id)).toEqual(["money_received"]);
+    expect(await kindsOf(bob.user.id)).toEqual(["money_received", "money_received"]);
     await expectBooksBalanced(t.db);
   });
 
-  it("makes no transaction notification with the settings a new customer has (all off)", async () => {
+  it("records money moved for a new customer (every switch off), and emails none of it", async () => {
     const carol = await testCustomer(t, { name: "Carol Quiet", funds: 50_000n });
     const dave = await testCustomer(t, { name: "Dave Quiet" });
     const res = await sendRequest(t, carol.token, { recipient: dave.user.username, amountSats: "1000" });
     expect(res.statusCode, res.body).toBe(201);
     expect(await balanceOf(t, dave.token)).toBe(1000n);
-    expect(await notificationsOf(carol.user.id)).toEqual([]);
-    expect(await notificationsOf(dave.user.id)).toEqual([]);
+    expect(await notificationsOf(carol.user.id)).toMatchObject([
+      { kind: "money_sent", title: "Bitcoin sent", email: null },
+    ]);
+    expect(await notificationsOf(dave.user.id)).toMatchObject([
+      { kind: "money_received", title: "Bitcoin received", email: null },
+    ]);
   });
 
   it("tells of a deposit when first seen (pending), when credited, of a withdrawal, and of its failure", async () => {
@@ -229,7 +235,7 @@ describe("security", () => {
     expect(second?.message).toContain("reset with a link sent to your email");
   });
 
-  it("tells of two-factor turned on only with Security Alerts on, and of it turned off always", async () => {
+  it("tells of two-factor turned on and off whatever Security Alerts says; mails turning it on only with it on", async () => {
     const { account, token, user } = await signUp(t);
     const enrol = async () => {
       const setup = { currentPassword: account.password };
@@ -257,16 +263,23 @@ describe("security", () => {
       clock.advance(30_000);
     };
 
+    await settings(user.id, { emailNotifications: true });
     await disable(await enrol());
-    expect(await kindsOf(user.id)).toEqual(["two_factor_disabled"]);
+    expect(await kindsOf(user.id)).toEqual(["two_factor_disabled", "two_factor_enabled"]);
+    // Security Alerts off: two-factor turned on is recorded, not mailed; turned off is protective: mailed.
+    expect(await theOne(user.id, (row) => row.kind === "two_factor_enabled")).toMatchObject({ email: null });
+    expect(await theOne(user.id, (row) => row.kind === "two_factor_disabled")).toMatchObject({
+      email: expect.stringMatching(/^(due|sent)$/),
+    });
     await settings(user.id, { securityAlerts: true });
     await disable(await enrol());
     expect(await kindsOf(user.id)).toEqual([
       "two_factor_disabled",
       "two_factor_disabled",
       "two_factor_enabled",
+      "two_factor_enabled",
     ]);
-    const [off] = await notificationsOf(user.id);
+    const off = (await notificationsOf(user.id)).find((row) => row.kind === "two_factor_disabled");
     expect(off).toMatchObject({
       type: "security",
       status: "warning",

@@ -2,11 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type NotificationKind, notificationTypeOfKind } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
 import type { NotificationStatus } from "../../db/schema/index.js";
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  isNotificationEmailed,
-  isNotificationMade,
-} from "../../domain/notification-rules.js";
+import { DEFAULT_NOTIFICATION_SETTINGS, isNotificationEmailed } from "../../domain/notification-rules.js";
 import { toSettings } from "./get-settings.js";
 import { findSettingsOf, insertNotifications, type NotificationRow } from "./queries.js";
 
@@ -28,27 +24,28 @@ export type Notice = {
 
 /**
  * Tells the customer something: call it in the db transaction of the event it tells of, so the event and
- * its notification are written together or not at all. The customer's settings decide whether it is made
- * (domain/notification-rules.ts) and whether it is also emailed: the email is written as due on the
- * notification, in this db transaction, and sent once it commits (mail-notifications.ts), so an event
- * that rolls back sends nothing. Answers the notification's id, or null when none is made.
+ * its notification are written together or not at all. Every notice is recorded in the customer's list,
+ * whatever their settings say (the list is their statement); the settings decide whether it is also
+ * emailed (domain/notification-rules.ts): the email is written as due on the notification, in this db
+ * transaction, and sent once it commits (mail-notifications.ts), so an event that rolls back sends
+ * nothing. The app decides its toasts by the same settings. Answers the notification's id.
  */
-export async function notify(db: Db, notice: Notice): Promise<string | null> {
-  const [id = null] = await notifyEach(db, [notice]);
+export async function notify(db: Db, notice: Notice): Promise<string> {
+  const [id] = await notifyEach(db, [notice]);
+  if (id === undefined) throw new Error("A notice made no notification");
   return id;
 }
 
 /**
  * `notify` for the notices of one event (a send tells both sides): their customers' settings read in one
- * query, the notifications made written and announced together. Answers each notice's id, or null.
+ * query, the notifications written and announced together. Answers each notice's id.
  */
-export async function notifyEach(db: Db, notices: readonly Notice[]): Promise<(string | null)[]> {
+export async function notifyEach(db: Db, notices: readonly Notice[]): Promise<string[]> {
   const settingsOf = await findSettingsOf(db, [...new Set(notices.map((notice) => notice.userId))]);
   const rows: NotificationRow[] = [];
   const ids = notices.map((notice) => {
     const row = settingsOf.get(notice.userId);
     const settings = row === undefined ? DEFAULT_NOTIFICATION_SETTINGS : toSettings(row);
-    if (!isNotificationMade(notice.kind, settings)) return null;
     const id = randomUUID();
     rows.push({
       id,

@@ -1,8 +1,9 @@
 import { formatBtc } from "@satsbank/shared";
 import type { Notice } from "./notify.js";
 
-// What the withdrawal policy tells the customer (issue 19): a hold, a review, a cancellation, a rejection.
-// Callers add who and when, in the event's db transaction, as with `notices`.
+// What the withdrawal policy tells the customer (issue 19): a hold, a review, a cancellation, a rejection;
+// and the end of a withdrawal's way out (issue 21): its payout confirmed. Callers add who and when, in the
+// event's db transaction, as with `notices`.
 
 type Told = Omit<Notice, "userId" | "at">;
 
@@ -37,6 +38,17 @@ export const withdrawalNotices = {
     status: "info",
     title: "Withdrawal cancelled",
     message: `You cancelled your withdrawal of ${btc(amount)} to ${address}. The amount and its network fee (${btc(amount + fee)} in all) are back in your balance.`,
+  }),
+  confirmed: ({
+    amount,
+    fee,
+    address,
+    confirmations,
+  }: Withdrawal & { fee: bigint; confirmations: number }): Told => ({
+    kind: "withdrawal_confirmed",
+    status: "success",
+    title: "Withdrawal confirmed",
+    message: `Your withdrawal of ${btc(amount)} to ${address} (network fee ${btc(fee)}) has ${confirmations} ${confirmations === 1 ? "confirmation" : "confirmations"} on the Bitcoin network: it is complete.`,
   }),
   rejected: ({ amount, fee, address, reason }: Withdrawal & { fee: bigint; reason: string }): Told => ({
     kind: "withdrawal_rejected",

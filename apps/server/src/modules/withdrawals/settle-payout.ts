@@ -4,7 +4,7 @@ import { sats } from "../../domain/money.js";
 import { bankAccountId } from "../../ledger/accounts.js";
 import { postTransfers } from "../../ledger/post-transfers.js";
 import { insertUtxo, releaseUtxosOf, spendUtxosOf } from "../chain/index.js";
-import { notices, notify } from "../notifications/index.js";
+import { notices, notify, notifyEach, withdrawalNotices } from "../notifications/index.js";
 import { markWithdrawalsFinished } from "../transactions/index.js";
 import { forgetSweep, receiveSweep } from "../vault/index.js";
 import type { PayoutContext } from "./context.js";
@@ -80,10 +80,13 @@ async function postSweep(db: Db, payout: PayoutRow, at: Date) {
  * The payout is CONFIRMATIONS deep, in one db transaction: claims it (still open), posts its withdrawals
  * out of clearing (a sweep: what it brings the cold vault) and its miner fee as the bank's expense against
  * the hot wallet (whose ledger balance then equals its coins again: the spent coins go, the change comes),
- * and completes its withdrawals (a sweep's coin becomes the vault's). Answers false when it was settled or
- * failed already.
+ * completes its withdrawals (a sweep's coin becomes the vault's) and tells each of their customers that
+ * theirs is confirmed (its "sent" notice was pending). Answers false when it was settled or failed already.
  */
-export async function settlePayout(ctx: Pick<PayoutContext, "db" | "clock">, txid: string): Promise<boolean> {
+export async function settlePayout(
+  ctx: Pick<PayoutContext, "db" | "clock" | "confirmations">,
+  txid: string,
+): Promise<boolean> {
   return inDbTransaction(ctx.db, async (db) => {
     const payout = await lockOpenPayout(db, txid);
     if (payout === undefined) return false;
@@ -110,6 +113,19 @@ export async function settlePayout(ctx: Pick<PayoutContext, "db" | "clock">, txi
       db,
       withdrawals.map((w) => w.id),
       "completed",
+    );
+    await notifyEach(
+      db,
+      withdrawals.map((w) => ({
+        userId: w.userId,
+        at,
+        ...withdrawalNotices.confirmed({
+          amount: w.amountSats,
+          fee: w.feeSats,
+          address: w.address,
+          confirmations: ctx.confirmations,
+        }),
+      })),
     );
     await updatePayout(db, txid, { status: "confirmed", confirmedAt: at });
     return true;

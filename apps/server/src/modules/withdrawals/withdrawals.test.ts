@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { p2wpkh } from "@scure/btc-signer";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../adapters/clock.js";
 import { BroadcastRejected, type ChainBackend } from "../../bitcoin/chain/chain-backend.js";
 import { CHANGE_CHAIN, deriveAddress } from "../../bitcoin/keys.js";
 import { networkParams } from "../../bitcoin/network.js";
+import { notifications } from "../../db/schema/index.js";
 import type { User } from "../../domain/user.js";
 import { bankBalance, customerBalance } from "../../ledger/accounts.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
@@ -89,6 +91,37 @@ describe("withdrawals", () => {
     });
     expect(await findPayout(t.db, txid)).toMatchObject({ status: "confirmed" });
     expect(await customerBalance(t.db, user.id)).toBe(69_000n);
+  });
+
+  it("tells the customer, once, when the withdrawal is confirmed: its pending 'sent' notice is followed (every switch off)", async () => {
+    const user = await fundedCustomer(60_000n);
+    const to = outsideAddress();
+    await withdraw(user, to, 25_000n);
+    const confirmedNotices = () =>
+      t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, user.id), eq(notifications.kind, "withdrawal_confirmed")));
+    await runPass(sandbox.context());
+    // Broadcast, in no block yet: nothing confirmed.
+    expect(await confirmedNotices()).toEqual([]);
+
+    await sandbox.node.mine(1);
+    expect((await runPass(sandbox.context())).payouts.settled).toBe(1);
+    expect(await confirmedNotices()).toMatchObject([
+      {
+        type: "transaction",
+        status: "success",
+        title: "Withdrawal confirmed",
+        message: `Your withdrawal of 0.00025000 BTC to ${to} (network fee 0.00001000 BTC) has 1 confirmation on the Bitcoin network: it is complete.`,
+        readAt: null,
+        // Transaction Alerts and Email Notifications are off (a new customer's settings): recorded, not mailed.
+        email: null,
+      },
+    ]);
+    await sandbox.node.mine(1);
+    await runPass(sandbox.context());
+    expect(await confirmedNotices()).toHaveLength(1);
   });
 
   it("pays the withdrawals waiting at one moment in one payout, change to the internal chain", async () => {

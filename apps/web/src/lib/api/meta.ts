@@ -33,3 +33,8 @@ export function useBrandName(): string | undefined {
   if (data) return data.brandName;
   return isError ? DEFAULT_BRAND_NAME : undefined;
 }
+
+/** CONFIRMATIONS: how deep a deposit is credited and a withdrawal completed; undefined while it loads. */
+export function useConfirmationsRequired(): number | undefined {
+  return useMeta().data?.confirmations;
+}
