@@ -11,10 +11,14 @@ export type StepActionsProps = (
   busy: boolean;
 };
 
-/** A KYC step's Back and Continue, side by side; Continue submits the step's form. */
+/**
+ * A KYC step's Back and Continue, side by side; Continue submits the step's form. Back is as wide as its
+ * word and the submit button takes the rest, its label wrapping on the narrowest phones: "Submit
+ * Verification" ran out of a half-width button at 390 px.
+ */
 export function StepActions({ backTo, onBack, submitLabel, busy }: StepActionsProps) {
   return (
-    <div className="grid grid-cols-2 gap-3">
+    <div className="grid grid-cols-[auto_1fr] gap-3">
       {backTo !== undefined ? (
         // Leaving while an upload runs is safe: the step's own follow-up (going on) is dropped with it.
         <Button asChild variant="outline" size="lg">
@@ -25,7 +29,12 @@ export function StepActions({ backTo, onBack, submitLabel, busy }: StepActionsPr
           Back
         </Button>
       )}
-      <Button type="submit" size="lg" disabled={busy}>
+      <Button
+        type="submit"
+        size="lg"
+        disabled={busy}
+        className="h-auto min-h-12 py-2 text-center whitespace-normal"
+      >
         {busy ? "Processing..." : submitLabel}
       </Button>
     </div>
