@@ -1,4 +1,4 @@
-import { toastText } from "./toast-text";
+import { cutLongWords } from "./long-words";
 
 /**
  * The one way to show a toast. Titles and descriptions are the specification's words, e.g.
@@ -8,7 +8,7 @@ import { toastText } from "./toast-text";
  * The toast library is loaded with the first toast, not with the first screen: each call returns its
  * toast's id at once, and the toast shows as soon as the library is there (calls keep their order).
  * The Toaster is mounted by the same first call (components/ui/toaster-host.tsx). An address in a toast is
- * cut in the middle on screen and read whole (toast-text.tsx).
+ * cut in the middle on screen and read whole (long-words.tsx).
  */
 type Sonner = typeof import("sonner");
 export type ToastId = string;
@@ -39,7 +39,7 @@ function show(kind: "success" | "error" | "info", title: string, description?: s
   nextId += 1;
   const id = `toast-${nextId}`;
   void loadSonner().then(({ toast }) =>
-    toast[kind](toastText(title), { id, description: description && toastText(description) }),
+    toast[kind](cutLongWords(title), { id, description: description && cutLongWords(description) }),
   );
   return id;
 }

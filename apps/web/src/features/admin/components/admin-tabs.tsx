@@ -54,9 +54,11 @@ export function AdminTabs() {
 
   return (
     <Tabs value={active} onValueChange={open} className="min-w-0 gap-6">
-      <TabsList aria-label="Staff tools" className="flex w-full justify-start overflow-x-auto">
+      {/* Every tab in sight at every width: on a phone they wrap onto more rows (a sideways-scrolling row
+          hid four of them with nothing to say so). */}
+      <TabsList aria-label="Staff tools" className="flex w-full flex-wrap justify-start">
         {TABS.map((tab) => (
-          <TabsTrigger key={tab.value} value={tab.value} className="shrink-0 whitespace-nowrap lg:flex-1">
+          <TabsTrigger key={tab.value} value={tab.value} className="grow whitespace-nowrap lg:flex-1">
             {tab.label}
           </TabsTrigger>
         ))}

@@ -9,15 +9,39 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { cn } from "@/lib/cn";
+import { cutLongWords } from "@/lib/long-words";
 import { adminTimeText } from "../lib/admin-time";
+import { auditDetails } from "../lib/audit-details";
 import { CopyableText } from "./copyable-text";
 
-/** An action's particulars on one line each: "decision: approve". */
-function detailLines(details: AuditEvent["details"]): string[] {
-  return Object.entries(details).map(
-    ([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`,
+/** An action's particulars, labelled in words ("Sessions ended 2"), an address or a txid cut in the middle. */
+function Details({ details }: { details: AuditEvent["details"] }) {
+  const items = auditDetails(details);
+  if (items.length === 0) return <span className="text-muted-foreground">None</span>;
+  return (
+    <dl className="flex flex-col gap-1">
+      {items.map(({ label, text }) => (
+        <div key={label}>
+          <dt className="inline text-muted-foreground">{`${label}: `}</dt>
+          <dd className="inline">{cutLongWords(text)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
+
+/** A person: the name, the email address below it, both wrapping within the column rather than widening it. */
+function Person({ name, email }: { name: string; email: string }) {
+  return (
+    <>
+      <span className="block font-medium">{name}</span>
+      <span className="block text-xs text-muted-foreground">{email}</span>
+    </>
+  );
+}
+
+/** Cells that wrap inside a bounded width, a long email or word broken where it must be. */
+const WRAP = "whitespace-normal [overflow-wrap:anywhere]";
 
 export interface AuditEventsTableProps {
   events: readonly AuditEvent[];
@@ -51,18 +75,14 @@ export function AuditEventsTable({ events, label, stale, showCustomer = true }: 
             <TableCell>
               <time dateTime={event.createdAt}>{adminTimeText(event.createdAt)}</time>
             </TableCell>
-            <TableCell>
-              <span className="block font-medium">{event.actor.name}</span>
-              <span className="block text-xs text-muted-foreground">{event.actor.email}</span>
+            <TableCell className={cn(WRAP, "min-w-32 max-w-48")}>
+              <Person name={event.actor.name} email={event.actor.email} />
             </TableCell>
             <TableCell className="min-w-36 whitespace-normal">{auditActionLabels[event.action]}</TableCell>
             {showCustomer && (
-              <TableCell>
+              <TableCell className={cn(WRAP, "min-w-32 max-w-48")}>
                 {event.customer ? (
-                  <>
-                    <span className="block">{event.customer.name}</span>
-                    <span className="block text-xs text-muted-foreground">{event.customer.email}</span>
-                  </>
+                  <Person name={event.customer.name} email={event.customer.email} />
                 ) : (
                   <span className="text-muted-foreground">None</span>
                 )}
@@ -72,17 +92,13 @@ export function AuditEventsTable({ events, label, stale, showCustomer = true }: 
               <span className="block">{auditTargetTypeLabels[event.target.type]}</span>
               {event.target.id && <CopyableText value={event.target.id} noun="target ID" head={8} tail={4} />}
             </TableCell>
-            <TableCell className="max-w-xs min-w-40 whitespace-normal break-words">
+            <TableCell className={cn(WRAP, "max-w-56 min-w-36")}>
               {event.reason ?? <span className="text-muted-foreground">None</span>}
             </TableCell>
-            <TableCell className="max-w-xs whitespace-normal break-words font-mono text-xs">
-              {detailLines(event.details).map((line) => (
-                <span key={line} className="block">
-                  {line}
-                </span>
-              ))}
+            <TableCell className={cn(WRAP, "max-w-64 min-w-44 text-xs")}>
+              <Details details={event.details} />
             </TableCell>
-            <TableCell className="max-w-56 whitespace-normal text-xs">
+            <TableCell className={cn(WRAP, "max-w-44 min-w-28 text-xs")}>
               {event.ipAddress ?? "Not over the web"}
               {event.userAgent && (
                 <span className="block truncate text-muted-foreground" title={event.userAgent}>

@@ -45,12 +45,12 @@ describe("Audit Log", () => {
       // The target id cut in the middle, then whole for screen readers.
       "Customer0b7a3c2e...3e900b7a3c2e-5f1d-4c8a-9e2b-6d4f1a7c3e90",
       "Suspected account takeover",
-      "",
+      "None",
       "198.51.100.4Mozilla/5.0 (Macintosh)",
     ]);
     const exported = within(second as HTMLElement).getAllByRole("cell");
     expect(exported[2]).toHaveTextContent("Exported transactions (CSV)");
-    expect(exported[6]).toHaveTextContent("type: sendstatus: pending");
+    expect(exported[6]).toHaveTextContent("Type: sendStatus: pending");
     expect(exported[7]).toHaveTextContent("Not over the web");
     // Nothing to change here: the only controls are the search, the filter and copying a target's id.
     expect(screen.queryAllByRole("button").map((button) => button.getAttribute("aria-label"))).toEqual([

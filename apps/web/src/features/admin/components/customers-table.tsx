@@ -64,8 +64,13 @@ export function CustomersTable({ customers, sort, order, onSort, stale }: Custom
       <TableBody>
         {customers.map((customer) => (
           <TableRow key={customer.id}>
-            <TableCell className="font-medium">{customer.name}</TableCell>
-            <TableCell>{customer.email}</TableCell>
+            {/* Names and addresses wrap within their columns, so Actions stays in view at 1280 px. */}
+            <TableCell className="max-w-48 min-w-32 font-medium whitespace-normal [overflow-wrap:anywhere]">
+              {customer.name}
+            </TableCell>
+            <TableCell className="max-w-56 min-w-36 whitespace-normal [overflow-wrap:anywhere]">
+              {customer.email}
+            </TableCell>
             <TableCell>{accountTypeLabels[customer.accountType]}</TableCell>
             <TableCell>
               <CustomerKycBadge status={customer.kycStatus} />

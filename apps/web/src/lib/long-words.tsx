@@ -5,10 +5,11 @@ import { truncateMiddle } from "./truncate-middle";
 const LONG_WORD = /[A-Za-z0-9]{26,}/g;
 
 /**
- * A toast's text with every address (or txid) in it cut in the middle on screen and read whole by screen
- * readers: a full address makes a toast three lines tall on a phone. Text without one stays a string.
+ * Text with every address (or txid) in it cut in the middle on screen and read whole by screen readers: a
+ * full address makes a toast three lines tall on a phone, and a table's cell as wide as the window. Text
+ * without one stays a string.
  */
-export function toastText(text: string): ReactNode {
+export function cutLongWords(text: string): ReactNode {
   const parts: ReactNode[] = [];
   let from = 0;
   for (const match of text.matchAll(LONG_WORD)) {
