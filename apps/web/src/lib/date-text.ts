@@ -12,3 +12,8 @@ export function dateTimeText(timestamp: string): string {
 export function dateText(timestamp: string): string {
   return format(new Date(timestamp), "MMM d, yyyy");
 }
+
+/** "06:47": the time alone, 24-hour as everywhere else in the app (never "06:47 AM"). */
+export function timeText(timestamp: string): string {
+  return format(new Date(timestamp), "HH:mm");
+}

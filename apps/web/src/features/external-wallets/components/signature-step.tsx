@@ -9,6 +9,7 @@ import { FormFooter } from "@/components/form-footer";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
+import { timeText } from "@/lib/date-text";
 import { useFormAlert } from "@/lib/use-form-alert";
 import { useConnectExternalWallet } from "../api/connect-external-wallet";
 import { notifyConnected, notifyConnectionFailed } from "../lib/messages";
@@ -74,7 +75,7 @@ export function SignatureStep({ provider, challenge, onConnected, onBack }: Sign
         />
         <p className="text-xs text-muted-foreground">
           Signed with <span className="break-all font-mono">{challenge.address}</span>. It works once, until{" "}
-          {new Date(challenge.expiresAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}.
+          <time dateTime={challenge.expiresAt}>{timeText(challenge.expiresAt)}</time>.
         </p>
       </div>
       <FormField label="Signature" error={errors.signature?.message}>
