@@ -20,14 +20,18 @@ export function notification(overrides: Partial<Notification> = {}): Notificatio
  * The notification endpoints as the server keeps them: the list (one page, with the unread count),
  * opening one, Mark all as read, and the settings (all off at first). `add` makes a new notification, as
  * an event on the server would; `settings()` reads what was saved; `refuseSettings` makes the next change
- * answer the given response.
+ * answer the given response. `switches` are the settings at first (all off unless told).
  */
-export function notificationServer(initial: Notification[] = []) {
+export function notificationServer(
+  initial: Notification[] = [],
+  switches: Partial<NotificationSettings> = {},
+) {
   let items = [...initial];
   let settings: NotificationSettings = {
     transactionAlerts: false,
     securityAlerts: false,
     emailNotifications: false,
+    ...switches,
   };
   let refusal: Response | null = null;
   const page = () => ({ items, nextCursor: null, unreadCount: items.filter((n) => !n.read).length });

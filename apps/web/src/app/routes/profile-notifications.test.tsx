@@ -28,15 +28,18 @@ function setup() {
 }
 
 describe("notification settings", () => {
-  it("shows four switches, all off for a new customer, and says what is always sent", async () => {
+  it("shows four switches, all off for a new customer, and says the list records money and security whatever they say", async () => {
     setup();
     expect(
       await screen.findByRole("heading", { level: 1, name: "Notification Settings" }),
     ).toBeInTheDocument();
     await screen.findByRole("switch", { name: "All Notifications" });
     expect(states()).toEqual([false, false, false, false]);
+    expect(switchNamed("Transaction Alerts")).toHaveAccessibleDescription(
+      /Your notifications always record money received and sent and every change to your account's security, whatever these switches say: they decide what also pops up on screen and comes by email/,
+    );
     expect(switchNamed("Security Alerts")).toHaveAccessibleDescription(
-      /always sent, whatever these switches say: a sign-in from a new device or place, a changed password, two-factor authentication turned off/,
+      /Some alerts are always sent: a sign-in from a new device or place, a changed password, two-factor authentication turned off/,
     );
   });
 

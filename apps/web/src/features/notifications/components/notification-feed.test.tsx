@@ -1,41 +1,12 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { FakeEventSource } from "@/test/fake-event-source";
 import { customer, transactionPage, walletSummary } from "@/test/fixtures";
 import { notification, notificationServer } from "@/test/notification-server";
 import { renderRoute } from "@/test/render-route";
 import { stubApi } from "@/test/stub-api";
 import { expectToast, toastTitles } from "@/test/toasts";
 import { NOTIFICATIONS_POLL_MS } from "./notification-feed";
-
-/** EventSource as the browser gives it, driven by the test: `emit` is the server speaking. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  private readonly listeners = new Map<string, Set<() => void>>();
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: () => void) {
-    const set = this.listeners.get(type) ?? new Set();
-    set.add(listener);
-    this.listeners.set(type, set);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(type: string) {
-    if (type === "open") this.readyState = FakeEventSource.OPEN;
-    for (const listener of this.listeners.get(type) ?? []) listener();
-  }
-  static live(): FakeEventSource {
-    const open = FakeEventSource.instances.filter((s) => s.readyState !== FakeEventSource.CLOSED);
-    expect(open).toHaveLength(1);
-    return open[0] as FakeEventSource;
-  }
-}
 
 const earlier = notification({
   title: "Bitcoin received",
@@ -47,8 +18,8 @@ const arrived = notification({
   createdAt: "2025-04-17T15:00:00.000Z",
 });
 
-function setup() {
-  const server = notificationServer([earlier]);
+function setup(switches: { transactionAlerts?: boolean } = { transactionAlerts: true }) {
+  const server = notificationServer([earlier], switches);
   stubApi({
     user: customer,
     routes: {
@@ -110,5 +81,39 @@ describe("new notifications while the app is open", () => {
     await act(() => vi.advanceTimersByTimeAsync(NOTIFICATIONS_POLL_MS));
     await expectToast("success", "Bitcoin received", "You received 0.00250000 BTC from bob.");
     expect(await nav.findByRole("link", { name: "Notifications (2 unread)" })).toBeInTheDocument();
+  });
+
+  it("records money received with Transaction Alerts off (a new customer) without a toast; a sign-in from a new device toasts whatever the switches say", async () => {
+    vi.stubGlobal("EventSource", FakeEventSource);
+    const server = setup({});
+    renderRoute("/dashboard");
+    const nav = within(await screen.findByRole("navigation", { name: "Main" }));
+    expect(await nav.findByRole("link", { name: "Notifications (1 unread)" })).toBeInTheDocument();
+    await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
+    const source = FakeEventSource.live();
+    act(() => source.emit("open"));
+
+    server.add(arrived);
+    act(() => source.emit("notification"));
+    // In the list and on the badge, as a statement would have it; no toast, as the switch says.
+    expect(await nav.findByRole("link", { name: "Notifications (2 unread)" })).toBeInTheDocument();
+    server.add(
+      notification({
+        id: "6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c11",
+        type: "security",
+        kind: "suspicious_sign_in",
+        status: "warning",
+        title: "New sign-in to your account",
+        message: "Your account was signed in from a new device: Firefox 128 on Windows, Unknown.",
+      }),
+    );
+    act(() => source.emit("notification"));
+    await expectToast(
+      "error",
+      "New sign-in to your account",
+      "Your account was signed in from a new device: Firefox 128 on Windows, Unknown.",
+    );
+    expect(await nav.findByRole("link", { name: "Notifications (3 unread)" })).toBeInTheDocument();
+    expect(toastTitles()).toEqual(["New sign-in to your account"]);
   });
 });

@@ -23,14 +23,15 @@ const ROWS: readonly Row[] = [
   {
     setting: "transactionAlerts",
     icon: ArrowLeftRight,
-    description: "Bitcoin received and sent, and sends that fail",
+    description: "Alerts when Bitcoin is received or sent, and when a withdrawal is confirmed or fails",
   },
   {
     setting: "securityAlerts",
     icon: ShieldCheck,
-    description: "Other changes to your account's security, such as two-factor authentication turned on",
+    description:
+      "Alerts of other changes to your account's security, such as two-factor authentication turned on",
   },
-  { setting: "emailNotifications", icon: Mail, description: "Also send each notification to your email" },
+  { setting: "emailNotifications", icon: Mail, description: "Also send each alert to your email" },
 ];
 
 const SETTINGS: readonly NotificationSetting[] = [
@@ -46,7 +47,8 @@ function isOn(settings: Settings, setting: NotificationSetting | "all"): boolean
 
 /**
  * Notification Settings: four switches saved on the server. "All Notifications" sets the other three; each
- * change says "<Name> notifications enabled" or "... disabled" once saved.
+ * change says "<Name> notifications enabled" or "... disabled" once saved. They govern alerts (toasts and
+ * emails); the notification list records every event whatever they say.
  */
 export function NotificationSettings() {
   const settings = useNotificationSettings();
@@ -88,9 +90,10 @@ export function NotificationSettings() {
         ))}
       </ul>
       <p id={helpId} className="text-sm text-muted-foreground">
-        Some notices are always sent, whatever these switches say: a sign-in from a new device or place, a
-        changed password, two-factor authentication turned off, identity verification updates and messages
-        from our team.
+        Your notifications always record money received and sent and every change to your account's security,
+        whatever these switches say: they decide what also pops up on screen and comes by email. Some alerts
+        are always sent: a sign-in from a new device or place, a changed password, two-factor authentication
+        turned off, identity verification updates and messages from our team.
       </p>
     </div>
   );
@@ -114,7 +117,9 @@ function SettingRow({
           checked={checked}
           onCheckedChange={onCheckedChange}
           aria-labelledby={titleId}
-          aria-describedby={row.setting === "securityAlerts" ? `${descriptionId} ${helpId}` : descriptionId}
+          aria-describedby={
+            row.setting === "emailNotifications" ? descriptionId : `${descriptionId} ${helpId}`
+          }
         />
       )}
     </SettingsRow>

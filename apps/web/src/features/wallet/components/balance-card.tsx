@@ -1,4 +1,5 @@
 import { DEPOSIT_ON_HOLD_TEXT, type Price, type WalletSummary } from "@satsbank/shared";
+import { useIsFetching, useQueryClient } from "@tanstack/react-query";
 import { Clock, RefreshCw } from "lucide-react";
 import { useId } from "react";
 import { LoadError } from "@/components/load-error";
@@ -7,6 +8,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import { dateTimeText } from "@/lib/date-text";
 import { btcText, usdText } from "@/lib/money-text";
+import { queryKeys } from "@/lib/query-keys";
 import { useWalletSummary } from "../api/get-wallet-summary";
 
 export interface BalanceCardProps {
@@ -58,8 +60,16 @@ function Figures({ summary }: { summary: WalletSummary }) {
 /** The customer's BTC balance (8 decimals) with its USD estimate. Used by the dashboard and the wallet. */
 export function BalanceCard({ refreshable = false, className }: BalanceCardProps) {
   const headingId = useId();
+  const queryClient = useQueryClient();
   const summary = useWalletSummary();
   const refreshing = summary.isFetching;
+  // "Refresh balance" refreshes the transactions beside it too (Recent Activity), so the two agree.
+  const listRefreshing = useIsFetching({ queryKey: queryKeys.transactions.all }) > 0;
+  const refresh = () => {
+    // A click while a request is under way waits for it rather than starting another.
+    void summary.refetch({ cancelRefetch: false });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all }, { cancelRefetch: false });
+  };
 
   return (
     <Card
@@ -79,12 +89,14 @@ export function BalanceCard({ refreshable = false, className }: BalanceCardProps
               size="icon"
               aria-label="Refresh balance"
               className="-mt-2.5 -mr-2.5 text-muted-foreground"
-              // A click while a request is under way waits for it rather than starting another.
-              onClick={() => void summary.refetch({ cancelRefetch: false })}
+              onClick={refresh}
             >
               <RefreshCw
                 aria-hidden="true"
-                className={cn("size-5", refreshing && "animate-spin motion-reduce:animate-none")}
+                className={cn(
+                  "size-5",
+                  (refreshing || listRefreshing) && "animate-spin motion-reduce:animate-none",
+                )}
               />
             </Button>
           )}
