@@ -24,6 +24,10 @@ export function SignUpForm() {
     defaultValues: { name: "", email: "", password: "", confirmPassword: "" },
   });
   const { errors } = form.formState;
+  // Registered here, top to bottom: a refused submit focuses the first field marked in the order fields
+  // were registered, and a field registered inside FormField's render would come after Email.
+  const nameField = form.register("name");
+  const emailField = form.register("email");
 
   const onSubmit = form.handleSubmit((values) => {
     signup.mutate(values, {
@@ -41,9 +45,9 @@ export function SignUpForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <FormField label="Full name" error={errors.name?.message}>
-        {(control) => <Input {...control} autoComplete="name" {...form.register("name")} />}
+        {(control) => <Input {...control} autoComplete="name" {...nameField} />}
       </FormField>
-      <EmailField error={errors.email?.message} {...form.register("email")} />
+      <EmailField error={errors.email?.message} {...emailField} />
       <NewPasswordFields
         form={form}
         names={{ password: "password", confirm: "confirmPassword" }}
