@@ -34,6 +34,8 @@ export const apiPaths = {
   },
   kyc: {
     overview: "/api/kyc",
+    /** `GET`: the customers the signed-in customer sent to last (RECENT_PAYEES_LIMIT), newest first. */
+    recentPayees: "/api/wallet/payees/recent",
     /** `POST` (multipart): upload one file. */
     documents: "/api/kyc/documents",
     /** `GET /api/kyc/documents/:documentId`: the file, to its owner and to staff, as an attachment. */

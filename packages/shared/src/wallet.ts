@@ -201,6 +201,16 @@ export type SendForm = z.infer<typeof sendFormSchema>;
 export const payeeSchema = z.object({ username: z.string(), name: z.string() });
 export type Payee = z.infer<typeof payeeSchema>;
 
+/** How many recent payees the send form offers. */
+export const RECENT_PAYEES_LIMIT = 5;
+
+/**
+ * `GET /api/wallet/payees/recent`: the customers the signed-in customer sent to last, newest first, each
+ * once (those who can still be paid), as the send review shows a payee.
+ */
+export const recentPayeesSchema = z.object({ payees: z.array(payeeSchema).max(RECENT_PAYEES_LIMIT) });
+export type RecentPayees = z.infer<typeof recentPayeesSchema>;
+
 /** `POST /api/wallet/send/quote`: whom the recipient names and what the send will cost, before confirming. */
 export const sendQuoteBodySchema = z.object({
   recipient: recipientSchema,

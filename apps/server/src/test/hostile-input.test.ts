@@ -432,6 +432,7 @@ function cases(email: string): Case[] {
     { method: "POST", route: "/api/external-wallets/disconnect", ...none },
     { method: "GET", route: "/api/wallet", ...none },
     { method: "GET", route: "/api/wallet/receive", ...none },
+    { method: "GET", route: "/api/wallet/payees/recent", ...none },
     {
       method: "POST",
       route: "/api/wallet/send/recipient",

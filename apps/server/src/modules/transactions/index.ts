@@ -8,11 +8,13 @@ export { transactionNotFoundText } from "./get-transaction.js";
 export { invalidCursorText } from "./list-transactions.js";
 export {
   type AllTransactionsQuery,
+  findRecentPayees,
   findWalletTransaction,
   findWalletTransactionByTransfer,
   type HistoryQuery,
   listAllWalletTransactions,
   listWalletTransactions,
+  type RecentPayee,
   type StaffListedRow,
   type WalletTransactionRow,
 } from "./queries.js";

@@ -153,6 +153,44 @@ export async function listWalletTransactions(db: Db, query: HistoryQuery): Promi
   return rows.map(({ row, positionTime: createdAt }) => ({ row, position: { createdAt, id: row.id } }));
 }
 
+/** A customer the customer sent to, as they are now. */
+export type RecentPayee = { username: string; name: string };
+
+/**
+ * The customers `userId` sent to last, newest first, each once, at most `limit`: only those who can still
+ * be paid (active customers). A walk of the customer's sends newest first (the (user_id, type, created_at
+ * desc, id desc) index), one step per payee: each step takes the next older send to someone not yet found,
+ * so it reads the sends down to the limit-th payee's newest one and stops.
+ */
+export async function findRecentPayees(db: Db, userId: string, limit: number): Promise<RecentPayee[]> {
+  const rows = await db.execute<RecentPayee>(recentPayeesQuery(userId, limit));
+  return rows.rows.map(({ username, name }) => ({ username, name }));
+}
+
+/** findRecentPayees' statement (its plan is tested). */
+export function recentPayeesQuery(userId: string, limit: number): SQL {
+  const nextSend = (after: SQL | null, seen: SQL | null) => sql`
+    select w.counterparty_user_id, w.created_at, w.id
+      from ${t} w join ${users} u on u.id = w.counterparty_user_id
+     where w.user_id = ${userId} and w.type = 'send' and w.counterparty_user_id is not null
+       and u.role = 'customer' and u.status = 'active'
+       ${after === null ? sql`` : sql`and (w.created_at, w.id) < ${after}`}
+       ${seen === null ? sql`` : sql`and w.counterparty_user_id <> all(${seen})`}
+     order by w.created_at desc nulls last, w.id desc nulls last
+     limit 1`;
+  return sql`
+    with recursive walk (payee_id, created_at, id, seen) as (
+      (select newest.counterparty_user_id, newest.created_at, newest.id, array[newest.counterparty_user_id]
+         from (${nextSend(null, null)}) as newest)
+      union all
+      (select step.counterparty_user_id, step.created_at, step.id, walk.seen || step.counterparty_user_id
+         from walk cross join lateral (${nextSend(sql`(walk.created_at, walk.id)`, sql`walk.seen`)}) as step
+        where cardinality(walk.seen) < ${limit})
+    )
+    select u.username, u.name from walk join ${users} u on u.id = walk.payee_id
+     order by walk.created_at desc, walk.id desc`;
+}
+
 /** What staff's Transaction History searches for; each part null when not asked. */
 export type AllTransactionsQuery = {
   type: "send" | "receive" | null;

@@ -1,6 +1,7 @@
 import {
   apiPaths,
   receiveInfoSchema,
+  recentPayeesSchema,
   sendBodySchema,
   sendQuoteBodySchema,
   sendQuoteSchema,
@@ -19,6 +20,7 @@ import { getReceiveInfo } from "./get-receive-info.js";
 import { getWalletSummary } from "./get-wallet-summary.js";
 import { lookUpRecipient } from "./look-up-recipient.js";
 import { quoteSend } from "./quote-send.js";
+import { recentPayees } from "./recent-payees.js";
 import { sendBitcoin } from "./send-bitcoin.js";
 
 const tags = ["wallet"];
@@ -82,6 +84,18 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: WalletContext; limiter: 
       preHandler: perCustomer(limiter, rateLimitRules.quotesPerCustomer),
     },
     async (request) => quoteSend({ ctx, sender: signedIn(request).user, body: request.body }),
+  );
+
+  app.get(
+    apiPaths.wallet.recentPayees,
+    {
+      schema: {
+        summary: "The customers this customer sent to last, newest first, each once: name and username",
+        tags,
+        response: { 200: recentPayeesSchema },
+      },
+    },
+    async (request) => recentPayees({ ctx, userId: signedIn(request).user.id }),
   );
 
   app.post(
