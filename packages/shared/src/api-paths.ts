@@ -28,14 +28,14 @@ export const apiPaths = {
     /** `POST`: whom a recipient names and the network fee of a send to them, before any amount. */
     recipient: "/api/wallet/send/recipient",
     send: "/api/wallet/send",
+    /** `GET`: the customers the signed-in customer sent to last (RECENT_PAYEES_LIMIT), newest first. */
+    recentPayees: "/api/wallet/payees/recent",
     /** `POST`: the customer cancels a withdrawal still held or waiting for approval (the money comes back). */
     cancelWithdrawal: (transactionId: string) =>
       `/api/wallet/withdrawals/${encodeURIComponent(transactionId)}/cancel`,
   },
   kyc: {
     overview: "/api/kyc",
-    /** `GET`: the customers the signed-in customer sent to last (RECENT_PAYEES_LIMIT), newest first. */
-    recentPayees: "/api/wallet/payees/recent",
     /** `POST` (multipart): upload one file. */
     documents: "/api/kyc/documents",
     /** `GET /api/kyc/documents/:documentId`: the file, to its owner and to staff, as an attachment. */
