@@ -9,3 +9,10 @@ export function btcText(sats: bigint): string {
 export function usdText(sats: bigint, price: Pick<Price, "usdPerBtc">): string {
   return formatUsdCents(satsToUsdCents(sats, parseUsdCents(price.usdPerBtc)));
 }
+
+/** 746000n -> "746,000 sats": a whole number of satoshis, with thousands separators. */
+export function satsText(sats: bigint): string {
+  const negative = sats < 0n;
+  const digits = (negative ? -sats : sats).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${negative ? "-" : ""}${digits} sats`;
+}

@@ -70,6 +70,8 @@ export const queryKeys = {
     summary: ["wallet", "summary"] as const,
     /** `ReceiveInfo`: the current deposit address, its URI and the username. */
     receive: ["wallet", "receive"] as const,
+    /** `SendRecipient`: whom the send form's recipient names and the network fee to them. */
+    recipient: (recipient: string) => ["wallet", "recipient", recipient] as const,
   },
   notifications: {
     /** Everything under it: a notification arriving invalidates this. */

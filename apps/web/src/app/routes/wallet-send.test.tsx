@@ -146,8 +146,13 @@ describe("send screen", () => {
     const recipient = await screen.findByLabelText("Recipient");
     await user.click(await screen.findByRole("button", { name: "Send to my UniSat Wallet" }));
     expect(recipient).toHaveValue(own);
-    // An address: what may go to it is the balance less the withdrawal fee.
-    expect(screen.getByText("Available: 0.00745000 BTC")).toBeVisible();
+    // An address: "Available" stays the balance, and the form says that less of it can go there.
+    expect(screen.getByText("Available: 0.00746000 BTC")).toBeVisible();
+    expect(
+      screen.getByText(
+        "Up to 0.00745000 BTC to this address: the 0.00001000 BTC network fee comes out of your balance too.",
+      ),
+    ).toBeVisible();
     await user.type(screen.getByLabelText("Amount (BTC)"), "0.001");
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(await screen.findByRole("dialog", { name: "Review Transaction" })).toBeInTheDocument();

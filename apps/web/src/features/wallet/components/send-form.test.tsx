@@ -11,8 +11,32 @@ const sent = { transaction: transaction() };
 /** An outside address: with the summary's 1000 sat fee, 0.00745 BTC of the 0.00746 BTC can go to it. */
 const outsideAddress = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 
+/** The server's look-up of a recipient: alice inside the bank, the outside address with its fee, else nobody. */
+const lookUpRecipient: StubHandler = ({ body }) => {
+  const { recipient } = body as { recipient: string };
+  if (recipient === "alice") {
+    return {
+      kind: "transfer",
+      payee: { username: "alice", name: "Alice Example" },
+      address: null,
+      feeSats: "0",
+    };
+  }
+  if (recipient === outsideAddress) {
+    return { kind: "withdrawal", payee: null, address: outsideAddress, feeSats: "1000" };
+  }
+  const text = "No customer has that username or deposit address";
+  return apiError(400, "VALIDATION_ERROR", text, { recipient: text }, "unknownRecipient");
+};
+
 async function renderSend(routes: Record<string, StubHandler> = {}, summary: WalletSummary = walletSummary) {
-  const fetchMock = stubApi({ routes: { "GET /api/wallet": () => summary, ...routes } });
+  const fetchMock = stubApi({
+    routes: {
+      "GET /api/wallet": () => summary,
+      "POST /api/wallet/send/recipient": lookUpRecipient,
+      ...routes,
+    },
+  });
   const view = renderWithProviders(<SendBitcoin />, { path: "/wallet/send" });
   const recipient = await screen.findByLabelText("Recipient");
   const amount = screen.getByLabelText("Amount (BTC)");
@@ -20,6 +44,14 @@ async function renderSend(routes: Record<string, StubHandler> = {}, summary: Wal
   const submit = screen.getByRole("button", { name: "Continue" });
   return { ...view, fetchMock, recipient, amount, note, submit };
 }
+
+/** What the form says under the recipient once the server looked it up (the field's description). */
+async function recipientSays(recipient: HTMLElement, text: string) {
+  await waitFor(() => expect(recipient).toHaveAccessibleDescription(text));
+}
+
+const OUTSIDE_FEE = "An address outside the bank: a 0.00001000 BTC network fee applies";
+const ALICE_FREE = "Alice Example (alice): inside the bank, no network fee";
 
 /** A toast's description, checked to sit in a destructive (error) toast under `title`. */
 async function expectErrorToast(title: string, text: string) {
@@ -75,10 +107,10 @@ describe("send form", () => {
     await view.user.clear(view.amount);
     await view.user.type(view.amount, "0.00746001");
     await view.user.click(view.submit);
-    await expectErrorToast("Insufficient funds", "You can only send up to 0.00746 BTC");
+    await expectErrorToast("Insufficient funds", "You can only send up to 0.00746000 BTC");
     expect(view.amount).toHaveAttribute("aria-invalid", "true");
     expect(view.amount).toHaveAccessibleDescription(
-      "≈ $316.23 Available: 0.00746000 BTC Left today: 0.09000000 BTC You can only send up to 0.00746 BTC",
+      "≈ $316.23 Available: 0.00746000 BTC Left today: 0.09000000 BTC You can only send up to 0.00746000 BTC",
     );
     expect(view.amount).toHaveFocus();
 
@@ -101,30 +133,87 @@ describe("send form", () => {
     );
   });
 
-  it("to an address, Available and Max are the balance less the withdrawal fee", async () => {
-    const view = await renderSend();
+  it("Max then an outside address: the amount becomes the balance less the fee, with fee and total shown", async () => {
+    const view = await renderSend({ "POST /api/wallet/send/quote": withdrawalQuote });
+    const max = screen.getByRole("button", { name: "Max" });
+    await view.user.click(max);
+    expect(view.amount).toHaveValue("0.00746");
+    expect(max).toHaveAttribute("aria-pressed", "true");
+
     await view.user.type(view.recipient, outsideAddress);
-    expect(screen.getByText("Available: 0.00745000 BTC")).toBeVisible();
-    await view.user.click(screen.getByRole("button", { name: "Max" }));
+    // Once the server says it is outside the bank, Max follows: everything, fee included.
+    await recipientSays(view.recipient, OUTSIDE_FEE);
     expect(view.amount).toHaveValue("0.00745");
+    const cost = screen.getByLabelText("Fee and total");
+    expect(within(cost).getByText("Network fee").nextElementSibling).toHaveTextContent("0.00001000 BTC");
+    expect(within(cost).getByText("Total").nextElementSibling).toHaveTextContent("0.00746000 BTC≈ $316.23");
+    // "Available" stays the balance, and says why less of it can go to this address.
     expect(view.amount).toHaveAccessibleDescription(
-      "≈ $315.80 Available: 0.00745000 BTC Left today: 0.09000000 BTC",
+      "≈ $315.80 Available: 0.00746000 BTC Left today: 0.09000000 BTC " +
+        "Up to 0.00745000 BTC to this address: the 0.00001000 BTC network fee comes out of your balance too.",
     );
 
-    // A username again: nothing to pay the network, the whole spendable amount.
-    await view.user.clear(view.recipient);
-    await view.user.type(view.recipient, "alice");
-    expect(screen.getByText("Available: 0.00746000 BTC")).toBeVisible();
-    await view.user.click(screen.getByRole("button", { name: "Max" }));
-    expect(view.amount).toHaveValue("0.00746");
+    await view.user.click(view.submit);
+    expect(await screen.findByRole("dialog", { name: "Review Transaction" })).toBeInTheDocument();
+    expect(requestsTo(view.fetchMock, "POST /api/wallet/send/quote")).toEqual([
+      { recipient: outsideAddress, amountSats: "745000" },
+    ]);
   });
 
-  it("to an address, refuses more than the balance less the fee, and a username then settles it", async () => {
+  it("Max follows the recipient both ways, and typing lets go of it", async () => {
+    const view = await renderSend();
+    await view.user.type(view.recipient, outsideAddress);
+    await recipientSays(view.recipient, OUTSIDE_FEE);
+    const max = screen.getByRole("button", { name: "Max" });
+    await view.user.click(max);
+    expect(view.amount).toHaveValue("0.00745");
+
+    // A customer inside the bank: no fee, the whole balance.
+    await view.user.clear(view.recipient);
+    await view.user.type(view.recipient, "alice");
+    await recipientSays(view.recipient, ALICE_FREE);
+    expect(view.amount).toHaveValue("0.00746");
+    expect(screen.getByText("Free inside the bank")).toBeVisible();
+
+    await view.user.type(view.amount, "1");
+    expect(max).toHaveAttribute("aria-pressed", "false");
+    await view.user.clear(view.recipient);
+    await view.user.type(view.recipient, outsideAddress);
+    await recipientSays(view.recipient, OUTSIDE_FEE);
+    expect(view.amount).toHaveValue("0.007461");
+  });
+
+  it("a customer's deposit address is free: Max fills the whole balance once the server says so", async () => {
+    const view = await renderSend({
+      "POST /api/wallet/send/recipient": () => ({
+        kind: "transfer",
+        payee: { username: "alice", name: "Alice Example" },
+        address: outsideAddress,
+        feeSats: "0",
+      }),
+    });
+    await view.user.type(view.recipient, outsideAddress);
+    await recipientSays(view.recipient, ALICE_FREE);
+    await view.user.click(screen.getByRole("button", { name: "Max" }));
+    expect(view.amount).toHaveValue("0.00746");
+    expect(screen.queryByText(/network fee comes out of your balance/)).not.toBeInTheDocument();
+  });
+
+  it("says a recipient the server does not know as soon as the customer pauses, without marking it", async () => {
+    const view = await renderSend();
+    await view.user.type(view.recipient, "nobody");
+    await recipientSays(view.recipient, "No customer has that username or deposit address");
+    expect(view.recipient).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByLabelText("Fee and total")).not.toBeInTheDocument();
+  });
+
+  it("to an address, refuses more than the balance less the fee, naming the fee; a username then settles it", async () => {
     const view = await renderSend({ "POST /api/wallet/send/quote": withdrawalQuote });
     await view.user.type(view.recipient, outsideAddress);
     await view.user.type(view.amount, "0.00746");
     await view.user.click(view.submit);
-    await expectErrorToast("Insufficient funds", "You can only send up to 0.00745 BTC");
+    const text = "You can only send up to 0.00745000 BTC (after the 0.00001000 BTC network fee)";
+    await expectErrorToast("Insufficient funds", text);
     expect(view.amount).toHaveAttribute("aria-invalid", "true");
     expect(view.amount).toHaveFocus();
     expect(requestsTo(view.fetchMock, "POST /api/wallet/send/quote")).toEqual([]);
@@ -132,7 +221,7 @@ describe("send form", () => {
     // The same amount can go to a customer: changing the recipient clears the amount's problem.
     await view.user.clear(view.recipient);
     await view.user.type(view.recipient, "alice");
-    await waitFor(() => expect(toastWith("You can only send up to 0.00745 BTC")).not.toBeInTheDocument());
+    await waitFor(() => expect(toastWith(text)).not.toBeInTheDocument());
     expect(view.amount).not.toHaveAttribute("aria-invalid");
   });
 
@@ -153,12 +242,12 @@ describe("send form", () => {
     await view.user.clear(view.amount);
     await view.user.type(view.amount, "0.0075");
     await view.user.click(view.submit);
-    await expectErrorToast("Insufficient funds", "You can only send up to 0.00746 BTC");
+    await expectErrorToast("Insufficient funds", "You can only send up to 0.00746000 BTC");
     // Editing another field leaves the amount's problem alone.
     await view.user.type(view.note, "Lunch");
-    expect(toastWith("You can only send up to 0.00746 BTC")).toBeInTheDocument();
+    expect(toastWith("You can only send up to 0.00746000 BTC")).toBeInTheDocument();
     await view.user.click(screen.getByRole("button", { name: "Max" }));
-    await waitFor(() => expect(toastWith("You can only send up to 0.00746 BTC")).not.toBeInTheDocument());
+    await waitFor(() => expect(toastWith("You can only send up to 0.00746000 BTC")).not.toBeInTheDocument());
     expect(view.amount).not.toHaveAttribute("aria-invalid");
   });
 
@@ -190,21 +279,133 @@ describe("send form", () => {
     await waitFor(() => expect(toastWith("Service unavailable")).not.toBeInTheDocument());
   });
 
-  it("the amount field refuses letters, a second point and a 9th decimal, typed or pasted", async () => {
+  it("reads a decimal comma as the decimal separator: 0,0005 is 0.0005 BTC, never 5 BTC", async () => {
+    const view = await renderSend({ "POST /api/wallet/send/quote": customerQuote });
+    await view.user.type(view.recipient, "alice");
+    await view.user.type(view.amount, "0,0005");
+    expect(view.amount).toHaveValue("0,0005");
+    expect(view.amount).not.toHaveAttribute("aria-invalid");
+    expect(screen.getByText("≈ $21.19")).toBeVisible();
+    await view.user.click(view.submit);
+    const dialog = await screen.findByRole("dialog", { name: "Review Transaction" });
+    expect(requestsTo(view.fetchMock, "POST /api/wallet/send/quote")).toEqual([
+      { recipient: "alice", amountSats: "50000" },
+    ]);
+    expect(within(dialog).getByText("Amount").nextElementSibling).toHaveTextContent(
+      "0.00050000 BTC50,000 sats · ≈ $21.19",
+    );
+  });
+
+  it("keeps every character typed and says at once what is ambiguous or too precise", async () => {
+    const view = await renderSend({ "POST /api/wallet/send/quote": customerQuote });
+    await view.user.type(view.recipient, "alice");
+    const cases = [
+      ["1,000.5", "Use one decimal separator and no thousands separators"],
+      ["1.000,5", "Use one decimal separator and no thousands separators"],
+      ["1,000", '"1,000" could mean 1.000 or 1000: leave out thousands separators'],
+      ["0.001234567", "BTC has at most 8 decimals"],
+    ] as const;
+    for (const [typed, text] of cases) {
+      await view.user.clear(view.amount);
+      await view.user.type(view.amount, typed);
+      expect(view.amount, typed).toHaveValue(typed);
+      expect(view.amount, typed).toHaveAttribute("aria-invalid", "true");
+      expect(view.amount, typed).toHaveAccessibleDescription(expect.stringContaining(text));
+    }
+    // Continue says it too, as the amount's problem, and asks nothing of the server.
+    await view.user.click(view.submit);
+    await expectErrorToast("Invalid amount", "BTC has at most 8 decimals");
+    expect(view.amount).toHaveFocus();
+    expect(requestsTo(view.fetchMock, "POST /api/wallet/send/quote")).toEqual([]);
+    // Fixed, the mark and the toast go.
+    await view.user.type(view.amount, "{Backspace}");
+    expect(view.amount).toHaveValue("0.00123456");
+    await waitFor(() => expect(toastWith("BTC has at most 8 decimals")).not.toBeInTheDocument());
+    expect(view.amount).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("refuses letters, signs and spaces, typed or pasted, and says so instead of dropping them silently", async () => {
     const view = await renderSend();
-    await view.user.type(view.amount, "a1.2.3x");
-    expect(view.amount).toHaveValue("1.23");
+    const said = "Type digits and one decimal separator (. or ,) only";
+    await view.user.type(view.amount, "1x");
+    expect(view.amount).toHaveValue("1");
+    expect(view.amount).toHaveAccessibleDescription(expect.stringContaining(said));
+    await view.user.type(view.amount, "5");
+    expect(view.amount).toHaveValue("15");
+    expect(screen.queryByText(said)).not.toBeInTheDocument();
 
     await view.user.clear(view.amount);
-    await view.user.type(view.amount, "0.123456789");
-    expect(view.amount).toHaveValue("0.12345678");
-
-    await view.user.clear(view.amount);
-    await view.user.click(view.amount);
     await view.user.paste("1e-5");
     expect(view.amount).toHaveValue("");
+    expect(screen.getByText(said)).toBeVisible();
     await view.user.paste("0.5");
     expect(view.amount).toHaveValue("0.5");
+    expect(screen.queryByText(said)).not.toBeInTheDocument();
+  });
+
+  it("switches the amount between BTC, sats and USD, keeping the same satoshis", async () => {
+    const view = await renderSend({ "POST /api/wallet/send/quote": customerQuote });
+    await view.user.type(view.recipient, "alice");
+    await view.user.type(view.amount, "0.001");
+    const units = screen.getByRole("radiogroup", { name: "Amount unit" });
+    expect(within(units).getByRole("radio", { name: "BTC" })).toBeChecked();
+
+    await view.user.click(within(units).getByRole("radio", { name: "sats" }));
+    const sats = screen.getByLabelText("Amount (sats)");
+    expect(sats).toHaveValue("100000");
+    expect(sats).toHaveAttribute("inputmode", "numeric");
+    await view.user.type(sats, ".5");
+    expect(sats).toHaveAccessibleDescription(
+      expect.stringContaining("Sats are whole numbers: type them without a separator"),
+    );
+    await view.user.clear(sats);
+    await view.user.type(sats, "100000");
+
+    await view.user.click(within(units).getByRole("radio", { name: "USD" }));
+    const usd = screen.getByLabelText("Amount (USD)");
+    expect(usd).toHaveValue("42.38");
+    // The dollars shown are rounded down; the satoshis behind them stay exact.
+    expect(screen.getByText("≈ 0.00100000 BTC")).toBeVisible();
+    await view.user.click(within(units).getByRole("radio", { name: "BTC" }));
+    expect(screen.getByLabelText("Amount (BTC)")).toHaveValue("0.001");
+  });
+
+  it("a USD amount buys whole satoshis, rounded down, shown live; the review shows the exact sats", async () => {
+    const view = await renderSend({ "POST /api/wallet/send/quote": customerQuote });
+    await view.user.type(view.recipient, "alice");
+    await view.user.click(screen.getByRole("radio", { name: "USD" }));
+    const usd = screen.getByLabelText("Amount (USD)");
+    await view.user.type(usd, "10");
+    // $10 at $42,389.57 is 23,590.7 sat: 23,590.
+    expect(screen.getByText("≈ 0.00023590 BTC")).toBeVisible();
+    await view.user.type(usd, ".123");
+    expect(usd).toHaveAccessibleDescription(expect.stringContaining("US dollars have at most 2 decimals"));
+    await view.user.type(usd, "{Backspace}");
+    await view.user.click(view.submit);
+    const dialog = await screen.findByRole("dialog", { name: "Review Transaction" });
+    // $10.12 is 23,873.8 sat: 23,873.
+    expect(requestsTo(view.fetchMock, "POST /api/wallet/send/quote")).toEqual([
+      { recipient: "alice", amountSats: "23873" },
+    ]);
+    expect(within(dialog).getByText("Amount").nextElementSibling).toHaveTextContent(
+      "0.00023873 BTC23,873 sats · ≈ $10.12",
+    );
+    expect(within(dialog).getByText("Total").nextElementSibling).toHaveTextContent("0.00023873 BTC≈ $10.12");
+  });
+
+  it("Max in USD sends the exact balance less the fee, not the rounded dollars", async () => {
+    const view = await renderSend({ "POST /api/wallet/send/quote": withdrawalQuote });
+    await view.user.type(view.recipient, outsideAddress);
+    await recipientSays(view.recipient, OUTSIDE_FEE);
+    await view.user.click(screen.getByRole("radio", { name: "USD" }));
+    await view.user.click(screen.getByRole("button", { name: "Max" }));
+    expect(screen.getByLabelText("Amount (USD)")).toHaveValue("315.80");
+    expect(screen.getByText("≈ 0.00745000 BTC")).toBeVisible();
+    await view.user.click(view.submit);
+    await screen.findByRole("dialog", { name: "Review Transaction" });
+    expect(requestsTo(view.fetchMock, "POST /api/wallet/send/quote")).toEqual([
+      { recipient: outsideAddress, amountSats: "745000" },
+    ]);
   });
 
   it("shows the server's quote refusals as destructive toasts", async () => {
@@ -482,7 +683,7 @@ describe("send form", () => {
     await view.user.clear(view.amount);
     await view.user.type(view.amount, "0.006");
     await view.user.click(view.submit);
-    await expectErrorToast("Daily limit reached", "You can send up to 0.005 BTC more today");
+    await expectErrorToast("Daily limit reached", "You can send up to 0.00500000 BTC more today");
     expect(view.amount).toHaveAttribute("aria-invalid", "true");
     expect(view.amount).toHaveFocus();
 
@@ -490,7 +691,7 @@ describe("send form", () => {
     await view.user.clear(view.amount);
     await view.user.type(view.amount, "0.008");
     await view.user.click(view.submit);
-    await expectErrorToast("Insufficient funds", "You can only send up to 0.00746 BTC");
+    await expectErrorToast("Insufficient funds", "You can only send up to 0.00746000 BTC");
     expect(requestsTo(view.fetchMock, "POST /api/wallet/send/quote")).toEqual([]);
 
     // Within both, the review opens.

@@ -1,5 +1,5 @@
 import { NOTE_MAX_LENGTH, type SendForm as SendFormValues, type WalletSummary } from "@satsbank/shared";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { FormField } from "@/components/form-field";
@@ -9,21 +9,25 @@ import { isApiError } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useProblemToast } from "@/lib/use-problem-toast";
+import { useRecipientLookUp } from "../api/look-up-recipient";
 import { useQuoteSend } from "../api/quote-send";
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { sendErrorToast } from "../lib/send-error";
-import { leftTodaySats, maxSendSats, sendableSats } from "../lib/sendable";
+import { leftTodaySats, sendableSats, sendFeeSats } from "../lib/sendable";
+import { useSendAmount } from "../lib/use-send-amount";
 import { fieldProblem, type SendField, validateSend } from "../lib/validate-send";
 import { sentToast } from "../lib/withdrawal-wait";
 import { type OwnWallet, OwnWalletButton } from "./own-wallet-button";
 import { SendAmountField } from "./send-amount-field";
+import { recipientStatusText, SendCost } from "./send-cost";
 import { type SendReview, SendReviewDialog } from "./send-review-dialog";
 import { type VerifyLink, VerifyToSendNotice } from "./verify-to-send-notice";
 
 const FIELDS: readonly SendField[] = ["recipient", "amount", "note"];
 
 /**
- * "Send Bitcoin": recipient, amount (with its USD estimate, the amount available and Max) and an optional
+ * "Send Bitcoin": recipient (whom it reaches and whether a fee applies, as soon as the customer pauses),
+ * amount (in BTC, sats or USD, with the balance available, Max, the fee and the total) and an optional
  * note. Continue checks the specification's rules in order (each a destructive toast, the field marked with
  * the message and focused), asks the server for a quote, then opens the review dialog. A problem's toast
  * and mark go once its field is fixed; opening the review dismisses any toast left.
@@ -43,34 +47,52 @@ export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: Se
   const [review, setReview] = useState<SendReview | null>(null);
   const continueRef = useRef<HTMLButtonElement>(null);
   const problemToast = useProblemToast<SendField>();
-  // Marks are the form's own (set by Continue, cleared by `edited`): no re-validation as the person types.
+  // Marks are the form's own (set by Continue, cleared once the field is right): no re-validation as the
+  // person types, except what the amount's text itself gets wrong (said on the field at once).
   const form = useForm<SendFormValues>({
     defaultValues: { recipient: "", amount: "", note: "" },
     reValidateMode: "onSubmit",
   });
   const { errors } = form.formState;
-  const recipient = useWatch({ control: form.control, name: "recipient" });
+  const [recipient, amountText, note] = useWatch({
+    control: form.control,
+    name: ["recipient", "amount", "note"],
+  });
+  const lookUp = useRecipientLookUp(recipient, summary.canSend);
+  const feeSats = sendFeeSats(summary, recipient, lookUp.data);
+  const amount = useSendAmount(form, summary, feeSats);
+  const sendAmount = { reading: amount.reading, feeSats };
+  const recipientStatus = recipientStatusText(lookUp);
 
   function reject(field: SendField, title: string, text: string) {
     form.setError(field, { type: "validate", message: text }, { shouldFocus: true });
     problemToast.show(field, title, text);
   }
 
-  /** Once the field passes the form's own checks, its mark and its toast go. */
-  function settle(field: SendField) {
-    if (fieldProblem(form.getValues(), summary, field)) return;
-    if (form.getFieldState(field).error) form.clearErrors(field);
-    problemToast.dismiss(field);
-  }
-
-  function edited(field: SendField) {
-    settle(field);
-    // What the amount may be depends on whether the recipient is an address.
-    if (field === "recipient") settle("amount");
-  }
+  // Once a marked field passes the form's own checks, its mark and its toast go; still wrong in another
+  // way, the mark says the new problem (and the toast of the old one goes). What the amount may be depends
+  // on the recipient (its fee), the unit and Max, so the amount is checked again when they change.
+  const inputs: Record<SendField, string> = {
+    recipient,
+    amount: [amountText, amount.unit, amount.pinKey, feeSats, recipient].join("|"),
+    note,
+  };
+  const previous = useRef(inputs);
+  useEffect(() => {
+    for (const field of FIELDS) {
+      if (inputs[field] === previous.current[field]) continue;
+      const mark = form.getFieldState(field).error?.message;
+      const found = fieldProblem(form.getValues(), summary, sendAmount, field);
+      if (found?.text === mark || (found && mark === undefined)) continue;
+      if (found) form.setError(field, { type: "validate", message: found.text });
+      else if (mark !== undefined) form.clearErrors(field);
+      problemToast.dismiss(field);
+    }
+    previous.current = inputs;
+  });
 
   const onSubmit = form.handleSubmit((values) => {
-    const checked = validateSend(values, summary);
+    const checked = validateSend(values, summary, sendAmount);
     if (!checked.ok) return reject(checked.field, checked.title, checked.text);
     quote.mutate(
       { recipient: checked.recipient, amountSats: checked.amountSats.toString() },
@@ -83,6 +105,7 @@ export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: Se
             recipient: checked.recipient,
             note: checked.note,
             idempotencyKey: newIdempotencyKey(),
+            price: summary.price,
           });
         },
         onError: (error) => {
@@ -99,7 +122,7 @@ export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: Se
     <>
       {!summary.canSend && <VerifyToSendNotice link={verifyLink} />}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <FormField label="Recipient" error={errors.recipient?.message}>
+        <FormField label="Recipient" error={errors.recipient?.message} hint={recipientStatus || undefined}>
           {(control) => (
             <Input
               {...control}
@@ -107,36 +130,40 @@ export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: Se
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
-              {...form.register("recipient", { onChange: () => edited("recipient") })}
+              {...form.register("recipient")}
             />
           )}
         </FormField>
+        {/* The hint is read with the field; this says it as it changes, while the customer types on. */}
+        <span className="sr-only" aria-live="polite">
+          {recipientStatus}
+        </span>
         {ownWallet && (
           <OwnWalletButton
             wallet={ownWallet}
-            onPick={() => {
-              form.setValue("recipient", ownWallet.address, { shouldDirty: true });
-              edited("recipient");
-            }}
+            onPick={() => form.setValue("recipient", ownWallet.address, { shouldDirty: true })}
           />
         )}
         <SendAmountField
           control={form.control}
-          availableSats={sendableSats(summary, recipient)}
+          amount={amount}
+          availableSats={BigInt(summary.spendableSats)}
+          sendableSats={sendableSats(summary, feeSats)}
+          feeSats={feeSats}
           leftTodaySats={leftTodaySats(summary)}
-          maxSats={maxSendSats(summary, recipient)}
           price={summary.price}
           error={errors.amount?.message}
-          onEdited={() => edited("amount")}
         />
+        {lookUp.data && (
+          <SendCost
+            recipient={lookUp.data}
+            amountSats={amount.reading.kind === "amount" ? amount.reading.sats : null}
+            price={summary.price}
+          />
+        )}
         <FormField label="Note (optional)" error={errors.note?.message}>
           {(control) => (
-            <Input
-              {...control}
-              maxLength={NOTE_MAX_LENGTH}
-              autoComplete="off"
-              {...form.register("note", { onChange: () => edited("note") })}
-            />
+            <Input {...control} maxLength={NOTE_MAX_LENGTH} autoComplete="off" {...form.register("note")} />
           )}
         </FormField>
         <SubmitButton

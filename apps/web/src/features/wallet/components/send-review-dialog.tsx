@@ -1,4 +1,4 @@
-import type { SendQuote, Transaction } from "@satsbank/shared";
+import type { Price, SendQuote, Transaction } from "@satsbank/shared";
 import type { ReactNode, RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import {
@@ -10,7 +10,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { isApiError } from "@/lib/api-client";
-import { btcText } from "@/lib/money-text";
+import { btcText, satsText, usdText } from "@/lib/money-text";
 import { notify } from "@/lib/notify";
 import { useSendBitcoin } from "../api/send-bitcoin";
 import { sendErrorToast } from "../lib/send-error";
@@ -25,6 +25,8 @@ export interface SendReview {
   note: string | undefined;
   /** Made when the send review opens and kept for every retry from it: the server sends once per key. */
   idempotencyKey: string;
+  /** The USD price the form showed: the review says the amount and the total in dollars at it too. */
+  price: Pick<Price, "usdPerBtc">;
 }
 
 export interface SendReviewDialogProps {
@@ -60,6 +62,18 @@ function Row({ label, children, strong }: { label: string; children: ReactNode; 
   );
 }
 
+/** An amount in BTC, with under it its exact satoshis (what the server receives) and its USD value. */
+function Figure({ sats, price, exact }: { sats: bigint; price: Pick<Price, "usdPerBtc">; exact?: boolean }) {
+  return (
+    <>
+      <span className="block">{btcText(sats)}</span>
+      <span className="block text-xs font-normal text-muted-foreground">
+        {exact ? `${satsText(sats)} · ≈ ${usdText(sats, price)}` : `≈ ${usdText(sats, price)}`}
+      </span>
+    </>
+  );
+}
+
 /** A withdrawal is not final when it is sent: say so before the customer confirms it. */
 const WITHDRAWAL_NOTICE = "Sent on the Bitcoin network: it shows as pending until it is confirmed.";
 
@@ -71,7 +85,8 @@ function waits(quote: SendQuote): boolean {
 }
 
 /**
- * The send review ("Review Transaction"): payee or outside address, amount, network fee, total and note,
+ * The send review ("Review Transaction"): payee or outside address, amount (its exact satoshis and USD
+ * value under it), network fee, total (with its USD value) and note,
  * what a withdrawal will wait for (a hold, staff's review), then Cancel or "Confirm & Send".
  */
 export function SendReviewDialog({ review, onClose, onSent, returnFocusRef }: SendReviewDialogProps) {
@@ -126,10 +141,12 @@ export function SendReviewDialog({ review, onClose, onSent, returnFocusRef }: Se
             <Row label="To">
               <SendReviewTo quote={review.quote} />
             </Row>
-            <Row label="Amount">{btcText(BigInt(review.quote.amountSats))}</Row>
+            <Row label="Amount">
+              <Figure sats={BigInt(review.quote.amountSats)} price={review.price} exact />
+            </Row>
             <Row label="Network fee">{btcText(BigInt(review.quote.feeSats))}</Row>
             <Row label="Total" strong>
-              {btcText(BigInt(review.quote.totalSats))}
+              <Figure sats={BigInt(review.quote.totalSats)} price={review.price} />
             </Row>
             {review.note && (
               <Row label="Note">

@@ -1,4 +1,4 @@
-import { recipientIsAddress, type WalletSummary } from "@satsbank/shared";
+import { recipientIsAddress, type SendRecipient, type WalletSummary } from "@satsbank/shared";
 
 /** The wallet summary's figures that bound what the send form lets through. */
 export type SendableFigures = Pick<
@@ -7,16 +7,28 @@ export type SendableFigures = Pick<
 >;
 
 /**
- * The most the form lets the customer send to the recipient as typed: "Available", Max and the funds check.
- * To a username it is the spendable amount. To an address it is the balance less the withdrawal fee (never
- * below zero, never above the spendable amount): only the server knows whether the address is another
- * customer's, which makes the send a free transfer, so the form assumes the fee and Max never fills in an
- * amount a withdrawal would refuse. An empty or half-typed recipient is no address yet.
+ * The network fee of a send to the recipient: the server's answer once it looked the recipient up (none
+ * inside the bank, even to a customer's deposit address; the withdrawal fee outside). Until then, text
+ * meant as an address is assumed to be an outside one, so that Max never fills in an amount a withdrawal
+ * would refuse; a username or a half-typed recipient costs nothing.
  */
-export function sendableSats(figures: SendableFigures, recipient: string): bigint {
+export function sendFeeSats(
+  figures: Pick<WalletSummary, "withdrawalFeeSats">,
+  recipient: string,
+  known: Pick<SendRecipient, "feeSats"> | undefined,
+): bigint {
+  if (known) return BigInt(known.feeSats);
+  return recipientIsAddress(recipient) ? BigInt(figures.withdrawalFeeSats) : 0n;
+}
+
+/**
+ * The most that can be sent with that fee: the balance less the fee, never below zero, never above the
+ * spendable amount ("Available"). The form's funds check and "You can only send up to" say it.
+ */
+export function sendableSats(figures: SendableFigures, feeSats: bigint): bigint {
   const spendable = BigInt(figures.spendableSats);
-  if (!recipientIsAddress(recipient)) return spendable;
-  const afterFee = BigInt(figures.balanceSats) - BigInt(figures.withdrawalFeeSats);
+  if (feeSats === 0n) return spendable;
+  const afterFee = BigInt(figures.balanceSats) - feeSats;
   if (afterFee <= 0n) return 0n;
   return afterFee < spendable ? afterFee : spendable;
 }
@@ -27,11 +39,12 @@ export function leftTodaySats(figures: Pick<WalletSummary, "sendLimit">): bigint
 }
 
 /**
- * What Max fills in: what can be sent to the recipient as typed, and no more than is left of today's
- * limit, so Max never fills in an amount the form (or the server) refuses.
+ * What Max fills in: everything that can go with that fee ("everything, fee included": the amount and the
+ * fee together are the balance), and no more than is left of today's limit, so Max never fills in an
+ * amount the form (or the server) refuses.
  */
-export function maxSendSats(figures: SendableFigures, recipient: string): bigint {
-  const sendable = sendableSats(figures, recipient);
+export function maxSendSats(figures: SendableFigures, feeSats: bigint): bigint {
+  const sendable = sendableSats(figures, feeSats);
   const left = leftTodaySats(figures);
   return left !== null && left < sendable ? left : sendable;
 }

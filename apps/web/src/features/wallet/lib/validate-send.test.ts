@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldProblem, validateSend } from "./validate-send";
+import type { AmountReading } from "@/lib/amount-input";
+import { fieldProblem, type SendAmount, validateSend } from "./validate-send";
 
 const figures = {
   balanceSats: "746000",
@@ -14,9 +15,16 @@ const limited = {
 };
 const address = "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080";
 
+const sats = (amount: bigint, feeSats = 0n): SendAmount => ({
+  reading: { kind: "amount", sats: amount },
+  feeSats,
+});
+const reading = (value: AmountReading): SendAmount => ({ reading: value, feeSats: 0n });
+const form = (recipient: string, note = "") => ({ recipient, amount: "typed", note });
+
 describe("validateSend", () => {
   it("asks for a recipient first, whatever the amount", () => {
-    expect(validateSend({ recipient: "  ", amount: "", note: "" }, figures)).toEqual({
+    expect(validateSend(form("  "), figures, reading({ kind: "empty" }))).toEqual({
       ok: false,
       field: "recipient",
       title: "Recipient required",
@@ -25,8 +33,8 @@ describe("validateSend", () => {
   });
 
   it("then an amount above zero", () => {
-    for (const amount of ["", "0", "0.0", ".", "0.00000000"]) {
-      expect(validateSend({ recipient: "alice", amount, note: "" }, figures)).toEqual({
+    for (const amount of [reading({ kind: "empty" }), sats(0n)]) {
+      expect(validateSend(form("alice"), figures, amount)).toEqual({
         ok: false,
         field: "amount",
         title: "Invalid amount",
@@ -35,23 +43,33 @@ describe("validateSend", () => {
     }
   });
 
-  it("then no more than can be sent, saying how much can", () => {
-    expect(validateSend({ recipient: "alice", amount: "0.00746001", note: "" }, figures)).toEqual({
+  it("says why typed text is no amount, titled Invalid amount", () => {
+    const text = '"1,000" could mean 1.000 or 1000: leave out thousands separators';
+    expect(validateSend(form("alice"), figures, reading({ kind: "problem", text }))).toEqual({
       ok: false,
       field: "amount",
-      title: "Insufficient funds",
-      text: "You can only send up to 0.00746 BTC",
+      title: "Invalid amount",
+      text,
     });
   });
 
-  it("to an address, no more than the balance less the withdrawal fee", () => {
-    expect(validateSend({ recipient: address, amount: "0.00745001", note: "" }, figures)).toEqual({
+  it("then no more than can be sent, saying how much can with 8 decimals", () => {
+    expect(validateSend(form("alice"), figures, sats(746_001n))).toEqual({
       ok: false,
       field: "amount",
       title: "Insufficient funds",
-      text: "You can only send up to 0.00745 BTC",
+      text: "You can only send up to 0.00746000 BTC",
     });
-    expect(validateSend({ recipient: address, amount: "0.00745", note: "" }, figures)).toMatchObject({
+  });
+
+  it("with a network fee, no more than the balance less the fee, naming the fee", () => {
+    expect(validateSend(form(address), figures, sats(745_001n, 1000n))).toEqual({
+      ok: false,
+      field: "amount",
+      title: "Insufficient funds",
+      text: "You can only send up to 0.00745000 BTC (after the 0.00001000 BTC network fee)",
+    });
+    expect(validateSend(form(address), figures, sats(745_000n, 1000n))).toMatchObject({
       ok: true,
       recipient: address,
       amountSats: 745000n,
@@ -59,34 +77,34 @@ describe("validateSend", () => {
   });
 
   it("above the balance says Insufficient funds, within it but above what is left today the daily limit", () => {
-    expect(validateSend({ recipient: "alice", amount: "0.00746001", note: "" }, limited)).toMatchObject({
+    expect(validateSend(form("alice"), limited, sats(746_001n))).toMatchObject({
       field: "amount",
       title: "Insufficient funds",
-      text: "You can only send up to 0.00746 BTC",
+      text: "You can only send up to 0.00746000 BTC",
     });
-    expect(validateSend({ recipient: "alice", amount: "0.00500001", note: "" }, limited)).toEqual({
+    expect(validateSend(form("alice"), limited, sats(500_001n))).toEqual({
       ok: false,
       field: "amount",
       title: "Daily limit reached",
-      text: "You can send up to 0.005 BTC more today",
+      text: "You can send up to 0.00500000 BTC more today",
     });
-    expect(validateSend({ recipient: "alice", amount: "0.005", note: "" }, limited)).toMatchObject({
+    expect(validateSend(form("alice"), limited, sats(500_000n))).toMatchObject({
       ok: true,
       amountSats: 500000n,
     });
-    expect(fieldProblem({ recipient: "", amount: "0.006", note: "" }, limited, "amount")).toMatchObject({
+    expect(fieldProblem(form(""), limited, sats(600_000n), "amount")).toMatchObject({
       title: "Daily limit reached",
     });
   });
 
   it("passes a good send on in satoshis, trimmed, without an empty note", () => {
-    expect(validateSend({ recipient: " alice ", amount: "0.00746", note: "" }, figures)).toEqual({
+    expect(validateSend(form(" alice "), figures, sats(746_000n))).toEqual({
       ok: true,
       recipient: "alice",
       amountSats: 746000n,
       note: undefined,
     });
-    expect(validateSend({ recipient: "bob", amount: ".001", note: " lunch " }, figures)).toMatchObject({
+    expect(validateSend(form("bob", " lunch "), figures, sats(100_000n))).toMatchObject({
       ok: true,
       amountSats: 100000n,
       note: "lunch",
@@ -96,27 +114,17 @@ describe("validateSend", () => {
 
 describe("fieldProblem", () => {
   it("answers for its own field whatever the others hold", () => {
-    const values = { recipient: "", amount: "0.001", note: "" };
-    expect(fieldProblem(values, figures, "amount")).toBeNull();
-    expect(fieldProblem(values, figures, "note")).toBeNull();
-    expect(fieldProblem(values, figures, "recipient")).toMatchObject({ title: "Recipient required" });
+    expect(fieldProblem(form(""), figures, sats(100_000n), "amount")).toBeNull();
+    expect(fieldProblem(form(""), figures, sats(100_000n), "note")).toBeNull();
+    expect(fieldProblem(form(""), figures, sats(100_000n), "recipient")).toMatchObject({
+      title: "Recipient required",
+    });
   });
 
-  it("holds the amount to zero and to what can be sent", () => {
-    const amountOf = (amount: string) => fieldProblem({ recipient: "", amount, note: "" }, figures, "amount");
-    expect(amountOf("0.00")).toMatchObject({ title: "Invalid amount" });
-    expect(amountOf("0.00746001")).toMatchObject({
-      title: "Insufficient funds",
-      text: "You can only send up to 0.00746 BTC",
+  it("holds the amount to what can be sent with the fee to the recipient", () => {
+    expect(fieldProblem(form(address), figures, sats(746_000n, 1000n), "amount")).toMatchObject({
+      text: "You can only send up to 0.00745000 BTC (after the 0.00001000 BTC network fee)",
     });
-    expect(amountOf("0.00746")).toBeNull();
-  });
-
-  it("holds the amount to what can be sent to the recipient as typed", () => {
-    const values = { recipient: address, amount: "0.00746", note: "" };
-    expect(fieldProblem(values, figures, "amount")).toMatchObject({
-      text: "You can only send up to 0.00745 BTC",
-    });
-    expect(fieldProblem({ ...values, recipient: "alice" }, figures, "amount")).toBeNull();
+    expect(fieldProblem(form("alice"), figures, sats(746_000n), "amount")).toBeNull();
   });
 });
