@@ -151,7 +151,7 @@ test("a send above what is left of today's limit is refused on the form and by t
   await page.getByLabel("Recipient", { exact: true }).fill("alice");
   await page.getByLabel("Amount (BTC)").fill("0.011");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expectToast(page, "Daily limit reached", "You can send up to 0.01 BTC more today");
+  await expectToast(page, "Daily limit reached", "You can send up to 0.01000000 BTC more today");
   await expect(page.getByRole("dialog", { name: "Review Transaction" })).toHaveCount(0);
 
   const res = await page.request.post("/api/wallet/send", {

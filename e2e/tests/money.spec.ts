@@ -153,25 +153,89 @@ test.describe("the demo customer (read-only)", () => {
 
     await amount.fill("0.00746001");
     await submit.click();
-    await expectToast(page, "Insufficient funds", "You can only send up to 0.00746 BTC");
+    await expectToast(page, "Insufficient funds", "You can only send up to 0.00746000 BTC");
     await expect(amount).toBeFocused();
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
-  test("the amount field takes digits and one point only; Max fills the spendable amount", async ({
+  test("the amount field reads a decimal comma, says what it refuses, and Max fills the spendable amount", async ({
     page,
   }) => {
     await page.goto("/wallet/send");
     const amount = page.getByLabel("Amount (BTC)");
-    await amount.pressSequentially("a1.2.3x");
-    await expect(amount).toHaveValue("1.23");
+    // 0,0005 is 0.0005 BTC (50,000 sat), never 5 BTC.
+    await amount.pressSequentially("0,0005");
+    await expect(amount).toHaveValue("0,0005");
+    await expect(page.getByText("≈ $21.19", { exact: true })).toBeVisible();
+    await amount.fill("");
+    await amount.pressSequentially("a1");
+    await expect(amount).toHaveValue("1");
+    await expect(
+      page.getByText("Type digits and one decimal separator (. or ,) only", { exact: true }),
+    ).toBeVisible();
+    await amount.fill("1,000.5");
+    await expect(amount).toHaveAttribute("aria-invalid", "true");
+    await expect(
+      page.getByText("Use one decimal separator and no thousands separators", { exact: true }),
+    ).toBeVisible();
     await amount.fill("");
     await amount.pressSequentially("0.123456789");
-    await expect(amount).toHaveValue("0.12345678");
+    await expect(amount).toHaveValue("0.123456789");
+    await expect(page.getByText("BTC has at most 8 decimals", { exact: true })).toBeVisible();
 
     await page.getByRole("button", { name: "Max" }).click();
     await expect(amount).toHaveValue("0.00746");
+    await expect(amount).not.toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText("≈ $316.23", { exact: true })).toBeVisible();
+  });
+
+  test("Max, then an address outside the bank: everything fee included, the fee and total before Continue", async ({
+    page,
+  }) => {
+    // A valid regtest address outside the bank (BIP173's P2WPKH example).
+    const outside = "bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080";
+    await page.goto("/wallet/send");
+    const amount = page.getByLabel("Amount (BTC)");
+    const max = page.getByRole("button", { name: "Max" });
+    await max.click();
+    await expect(amount).toHaveValue("0.00746");
+    await page.getByLabel("Recipient", { exact: true }).fill(outside);
+    await expect(page.getByLabel("Recipient", { exact: true })).toHaveAccessibleDescription(
+      "An address outside the bank: a 0.00001000 BTC network fee applies",
+    );
+    await expect(amount).toHaveValue("0.00745");
+    await expect(max).toHaveAttribute("aria-pressed", "true");
+    // "Available" stays the balance, and the form says what the fee leaves.
+    await expect(page.getByText("Available: 0.00746000 BTC", { exact: true })).toBeVisible();
+    const cost = page.getByLabel("Fee and total");
+    await expect(cost).toContainText("Network fee0.00001000 BTC");
+    await expect(cost).toContainText("Total0.00746000 BTC");
+
+    await page.getByRole("button", { name: "Continue" }).click();
+    const review = page.getByRole("dialog", { name: "Review Transaction" });
+    await expect(review.getByText("0.00745000 BTC", { exact: true })).toBeVisible();
+    await expect(review.getByText("745,000 sats · ≈ $315.80", { exact: true })).toBeVisible();
+    await expect(review.getByText("0.00746000 BTC", { exact: true })).toBeVisible();
+    await review.getByRole("button", { name: "Cancel" }).click();
+    await expect(review).toHaveCount(0);
+
+    // Back to a customer inside the bank: no fee, Max is the whole balance again.
+    await page.getByLabel("Recipient", { exact: true }).fill("alice");
+    await expect(amount).toHaveValue("0.00746");
+  });
+
+  test("the amount in sats or US dollars: the same satoshis, the BTC a dollar amount buys shown live", async ({
+    page,
+  }) => {
+    await page.goto("/wallet/send");
+    await page.getByLabel("Amount (BTC)").fill("0.001");
+    const units = page.getByRole("radiogroup", { name: "Amount unit" });
+    await units.getByRole("radio", { name: "sats" }).click();
+    await expect(page.getByLabel("Amount (sats)")).toHaveValue("100000");
+    await units.getByRole("radio", { name: "USD" }).click();
+    const usd = page.getByLabel("Amount (USD)");
+    await usd.fill("10");
+    await expect(page.getByText("≈ 0.00023590 BTC", { exact: true })).toBeVisible();
   });
 
   test("history: search by username, filter Sent / Received, 'Showing:', Clear search", async ({ page }) => {
