@@ -2,6 +2,7 @@ import { apiPaths, type Transaction, transactionResponseSchema } from "@satsbank
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
+import { pendingPoll } from "../lib/pending-poll";
 
 /** `GET /api/transactions/:transactionId`: one of the customer's own transactions (404 for anyone else's). */
 export async function getTransaction(transactionId: string, signal?: AbortSignal): Promise<Transaction> {
@@ -12,7 +13,7 @@ export async function getTransaction(transactionId: string, signal?: AbortSignal
 
 /**
  * The latest state of a transaction the list already holds (a pending one may have confirmed). The list's
- * copy shows at once, and stays if the request fails.
+ * copy shows at once, and stays if the request fails. Asked again while it is pending.
  */
 export function useTransaction(listed: Transaction, { enabled }: { enabled: boolean }) {
   return useQuery({
@@ -20,5 +21,6 @@ export function useTransaction(listed: Transaction, { enabled }: { enabled: bool
     queryFn: ({ signal }) => getTransaction(listed.id, signal),
     placeholderData: listed,
     enabled,
+    refetchInterval: (query) => pendingPoll(query.state.data ? [query.state.data] : undefined),
   });
 }

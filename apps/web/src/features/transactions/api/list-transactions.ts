@@ -10,6 +10,7 @@ import { api } from "@/lib/api-client";
 import { keysetPaging } from "@/lib/keyset-paging";
 import { queryKeys, type TransactionListParams } from "@/lib/query-keys";
 import { withQuery } from "@/lib/with-query";
+import { pendingPoll } from "../lib/pending-poll";
 
 /** `GET /api/transactions`: one page of the customer's history, newest first, filtered and searched there. */
 export function listTransactions(
@@ -22,17 +23,18 @@ export function listTransactions(
   });
 }
 
-/** The latest `limit` transactions, for the dashboard and the wallet screen. */
+/** The latest `limit` transactions, for the dashboard and the wallet screen (asked again while one is pending). */
 export function useRecentTransactions(limit: number) {
   return useQuery({
     queryKey: queryKeys.transactions.recent(limit),
     queryFn: ({ signal }) => listTransactions({ filter: "all", limit }, signal),
+    refetchInterval: (query) => pendingPoll(query.state.data?.items),
   });
 }
 
 /**
  * The history, page after page: each page's `nextCursor` asks for the next. A new search or filter keeps
- * the previous list on screen until its own first page arrives.
+ * the previous list on screen until its own first page arrives. Asked again while one is pending.
  */
 export function useTransactionHistory(params: TransactionListParams) {
   return useInfiniteQuery({
@@ -44,5 +46,6 @@ export function useTransactionHistory(params: TransactionListParams) {
       ),
     ...keysetPaging,
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => pendingPoll(query.state.data?.pages.flatMap((page) => page.items)),
   });
 }

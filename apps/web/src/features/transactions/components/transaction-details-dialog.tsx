@@ -12,10 +12,18 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { useConfirmationsRequired } from "@/lib/api/meta";
 import { dateTimeText } from "@/lib/date-text";
 import { btcText } from "@/lib/money-text";
 import { useTransaction } from "../api/get-transaction";
-import { confirmationsText, counterpartyText, signedAmountText } from "../lib/describe-transaction";
+import {
+  confirmationProgressText,
+  confirmationsText,
+  counterpartyText,
+  isDeposit,
+  signedAmountText,
+  totalText,
+} from "../lib/describe-transaction";
 import { isCancellable } from "../lib/withdrawal-state";
 import { CancelWithdrawalDialog } from "./cancel-withdrawal-dialog";
 import { WithdrawalProgressText } from "./withdrawal-progress-text";
@@ -36,15 +44,29 @@ function Counterparty({ transaction }: { transaction: Transaction }) {
   return <>Unknown</>;
 }
 
+/** "To" a send's payee, "From" a receive's payer; a deposit is to the customer's own address, its payer unknown. */
+function counterpartyLabel(transaction: Transaction): string {
+  if (transaction.type === "send") return "To";
+  return isDeposit(transaction) ? "To your address" : "From";
+}
+
 function Details({ transaction }: { transaction: Transaction }) {
+  const progress = confirmationProgressText(transaction, useConfirmationsRequired());
+  const inMempool = transaction.confirmations === 0 ? " (waiting in the mempool)" : "";
+  const fee = BigInt(transaction.feeSats);
   return (
     <dl className="divide-y">
       <Detail label="Amount">
         <span className="font-semibold tabular-nums">{signedAmountText(transaction)}</span>
       </Detail>
       <Detail label="Network fee">
-        <span className="tabular-nums">{btcText(BigInt(transaction.feeSats))}</span>
+        <span className="tabular-nums">{btcText(fee)}</span>
       </Detail>
+      {transaction.type === "send" && fee > 0n && (
+        <Detail label="Total">
+          <span className="font-semibold tabular-nums">{totalText(transaction)}</span>
+        </Detail>
+      )}
       <Detail label="Status">
         <TransactionStatusLabel status={transaction.status} />
       </Detail>
@@ -53,7 +75,7 @@ function Details({ transaction }: { transaction: Transaction }) {
           <WithdrawalProgressText progress={transaction.withdrawal} />
         </Detail>
       )}
-      <Detail label={transaction.type === "send" ? "To" : "From"}>
+      <Detail label={counterpartyLabel(transaction)}>
         <Counterparty transaction={transaction} />
       </Detail>
       <Detail label="Note">{transaction.note ?? "No note"}</Detail>
@@ -75,7 +97,9 @@ function Details({ transaction }: { transaction: Transaction }) {
       )}
       {transaction.txid && transaction.confirmations !== null && (
         <Detail label="Confirmations">
-          <span className="tabular-nums">{confirmationsText(transaction.confirmations)}</span>
+          <span className="tabular-nums">
+            {progress ? `${progress}${inMempool}` : confirmationsText(transaction.confirmations)}
+          </span>
         </Detail>
       )}
     </dl>

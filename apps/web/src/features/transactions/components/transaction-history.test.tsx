@@ -223,7 +223,7 @@ describe("transaction history", () => {
     expect(within(bob).queryByText("Confirmations")).not.toBeInTheDocument();
   });
 
-  it("a chain transaction still in the mempool says it has 0 confirmations and is waiting", async () => {
+  it("a chain transaction still in the mempool says it has 0 of the confirmations it needs and is waiting", async () => {
     const waiting: Transaction = { ...toAddress, status: "pending" };
     const view = renderHistory(() => transactionPage([waiting]), "/history", {
       "GET /api/transactions/3f0c2b1a-8d7e-4c6b-9a5f-1e2d3c4b5a63": () => ({ transaction: waiting }),
@@ -232,7 +232,7 @@ describe("transaction history", () => {
     const dialog = await screen.findByRole("dialog", { name: "Transaction Details" });
     const value = (label: string) => within(dialog).getByText(label).nextElementSibling;
     expect(value("On-chain transaction")).toHaveTextContent("a1b2c3d4e5f6");
-    expect(value("Confirmations")).toHaveTextContent("0 (waiting in the mempool)");
+    expect(value("Confirmations")).toHaveTextContent("0 of 3 confirmations (waiting in the mempool)");
     expect(value("Status")).toHaveTextContent("Pending");
   });
 });

@@ -2,9 +2,15 @@ import type { Transaction } from "@satsbank/shared";
 import { ArrowDownLeft, ArrowUpRight } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { TransactionStatusLabel } from "@/components/transaction-status-label";
+import { useConfirmationsRequired } from "@/lib/api/meta";
 import { cn } from "@/lib/cn";
 import { dateTimeText } from "@/lib/date-text";
-import { counterpartyText, signedAmountText } from "../lib/describe-transaction";
+import {
+  confirmationProgressText,
+  counterpartyText,
+  rowFeeText,
+  signedAmountText,
+} from "../lib/describe-transaction";
 import { rowWithdrawalText } from "../lib/withdrawal-state";
 
 // The dialog's code (and the dialog library) loads with the first row opened, not with the list.
@@ -13,12 +19,15 @@ const TransactionDetailsDialog = lazy(() =>
 );
 
 /**
- * One line of a list: who, when, status (and where a withdrawal stands) and the signed amount; a button
- * that opens its details.
+ * One line of a list: who, when, status (where a withdrawal stands, how many confirmations a pending chain
+ * transaction has of those it needs), the signed amount and a withdrawal's fee under it (the rows add up to
+ * the balance); a button that opens its details.
  */
 export function TransactionRow({ transaction }: { transaction: Transaction }) {
   const received = transaction.type === "receive";
   const withdrawal = rowWithdrawalText(transaction);
+  const progress = confirmationProgressText(transaction, useConfirmationsRequired());
+  const fee = rowFeeText(transaction);
   const Icon = received ? ArrowDownLeft : ArrowUpRight;
   const [open, setOpen] = useState(false);
   // Once opened, the dialog stays mounted so that it can close with its animation.
@@ -53,15 +62,14 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
             <span>{dateTimeText(transaction.createdAt)}</span>
             <TransactionStatusLabel status={transaction.status} />
             {withdrawal && <span className="font-medium text-foreground">{withdrawal}</span>}
+            {progress && <span>{progress}</span>}
           </span>
         </span>
-        <span
-          className={cn(
-            "shrink-0 text-sm font-semibold whitespace-nowrap tabular-nums",
-            received ? "text-success" : "text-foreground",
-          )}
-        >
-          {signedAmountText(transaction)}
+        <span className="shrink-0 text-right whitespace-nowrap tabular-nums">
+          <span className={cn("block text-sm font-semibold", received ? "text-success" : "text-foreground")}>
+            {signedAmountText(transaction)}
+          </span>
+          {fee && <span className="mt-0.5 block text-xs text-muted-foreground">{fee}</span>}
         </span>
       </button>
       {opened && (

@@ -78,7 +78,8 @@ describe("a withdrawal's progress", () => {
     expect(texts[1]).toContain("PendingWaiting for approval");
     expect(texts[2]).toContain("PendingBroadcast");
     expect(texts[3]).toContain("FailedRejected");
-    expect(texts[4]).toMatch(/Completed-0\.00050000 BTC$/);
+    // Completed says it: no state beside it; the amount, then the withdrawal's fee.
+    expect(texts[4]).toMatch(/Completed-0\.00050000 BTCFee 0\.00001000 BTC$/);
   });
 
   it("the details of a rejected withdrawal give staff's reason and offer no cancellation", async () => {

@@ -17,7 +17,8 @@ describe("describing a transaction", () => {
   it("otherwise shows the first 8 characters of the address and an ellipsis", () => {
     const toAddress = transaction({ counterparty: { username: null, name: null, address } });
     expect(counterpartyText(toAddress)).toBe("Sent to bc1qcr8t...");
-    expect(counterpartyText({ ...toAddress, type: "receive" })).toBe("Received from bc1qcr8t...");
+    // A receive's address is the customer's own deposit address: a deposit, whose payer is not known.
+    expect(counterpartyText({ ...toAddress, type: "receive" })).toBe("Received to your address bc1qcr8t...");
     expect(shortAddress("bc1qab")).toBe("bc1qab");
   });
 

@@ -10,14 +10,59 @@ export function shortAddress(address: string): string {
 
 /**
  * The row's title: "Sent to alice" / "Received from bob" for another customer, else the first 8
- * characters of the address followed by "...".
+ * characters of the address followed by "...". A receive's address is always the customer's own deposit
+ * address (the bank does not know who paid it), so a deposit reads "Received to your address bcrt1qw5...".
  */
 export function counterpartyText(transaction: Pick<Transaction, "type" | "counterparty">): string {
-  const verb = transaction.type === "send" ? "Sent to" : "Received from";
   const { username, address } = transaction.counterparty;
-  if (username) return `${verb} ${username}`;
-  if (address) return `${verb} ${shortAddress(address)}`;
-  return transaction.type === "send" ? "Sent" : "Received";
+  if (transaction.type === "send") {
+    if (username) return `Sent to ${username}`;
+    if (address) return `Sent to ${shortAddress(address)}`;
+    return "Sent";
+  }
+  if (username) return `Received from ${username}`;
+  if (address) return `Received to your address ${shortAddress(address)}`;
+  return "Received";
+}
+
+/** A deposit from the chain: a receive to the customer's own address from no customer of the bank. */
+export function isDeposit(transaction: Pick<Transaction, "type" | "counterparty">): boolean {
+  return (
+    transaction.type === "receive" &&
+    transaction.counterparty.username === null &&
+    transaction.counterparty.address !== null
+  );
+}
+
+/**
+ * What a send cost beyond its amount, for the row: "Fee 0.00001000 BTC" (a withdrawal's network fee), so
+ * the rows add up to the balance; null when there is none (a transfer inside the bank, a receive).
+ */
+export function rowFeeText(transaction: Pick<Transaction, "type" | "feeSats">): string | null {
+  const fee = BigInt(transaction.feeSats);
+  if (transaction.type !== "send" || fee === 0n) return null;
+  return `Fee ${formatBtc(fee)} BTC`;
+}
+
+/** "-0.00031000 BTC": what a send took from the balance, amount and fee. */
+export function totalText(transaction: Pick<Transaction, "amountSats" | "feeSats">): string {
+  return `-${formatBtc(BigInt(transaction.amountSats) + BigInt(transaction.feeSats))} BTC`;
+}
+
+/**
+ * "1 of 3 confirmations": how far a pending chain transaction (a deposit, a withdrawal's payout) is from
+ * counting, against the bank's CONFIRMATIONS; null when it is not pending, has no chain transaction yet, or
+ * the figure is not known.
+ */
+export function confirmationProgressText(
+  transaction: Pick<Transaction, "status" | "txid" | "confirmations">,
+  required: number | undefined,
+): string | null {
+  const { confirmations } = transaction;
+  if (transaction.status !== "pending" || transaction.txid === null || confirmations === null) return null;
+  if (required === undefined) return null;
+  const shown = Math.min(confirmations, required);
+  return `${shown} of ${required} ${required === 1 ? "confirmation" : "confirmations"}`;
 }
 
 /** "+0.00100000 BTC" for a receive, "-0.00100000 BTC" for a send. */
