@@ -94,7 +94,7 @@ describe("the send review of a withdrawal that waits", () => {
     expect(screen.queryByText("Bitcoin sent successfully")).not.toBeInTheDocument();
   });
 
-  it("a withdrawal that waits for nothing reads as before: no notice, and 'Bitcoin sent successfully'", async () => {
+  it("a withdrawal that waits for nothing: no notice, and 'Bitcoin sent successfully' saying it is on its way", async () => {
     const view = await review(
       quoteWaiting({ holdHours: null, approvalsNeeded: 0 }),
       sentAs({ state: "queued", heldUntil: null, reason: null }),
@@ -102,6 +102,10 @@ describe("the send review of a withdrawal that waits", () => {
     expect(view.dialog).toHaveAccessibleDescription("Check the details. A send cannot be undone.");
     expect(within(view.dialog).queryByRole("note")).not.toBeInTheDocument();
     await view.user.click(within(view.dialog).getByRole("button", { name: "Confirm & Send" }));
-    await expectToast("success", "Bitcoin sent successfully");
+    await expectToast(
+      "success",
+      "Bitcoin sent successfully",
+      "It is on its way on the Bitcoin network and completes once the network confirms it. We will notify you then.",
+    );
   });
 });

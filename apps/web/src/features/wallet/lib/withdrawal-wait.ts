@@ -20,10 +20,15 @@ export interface SentToast {
   text?: string;
 }
 
+/** A withdrawal sent on the chain is not final yet: its toast says so under the specification's title. */
+export const ON_ITS_WAY_TEXT =
+  "It is on its way on the Bitcoin network and completes once the network confirms it. We will notify you then.";
+
 /**
- * What the toast says once a send is confirmed. Money that left at once is the specification's "Bitcoin
- * sent successfully"; a withdrawal that waits (held, or for staff) has not been sent, so the toast says
- * what it waits for. The date formatting loads only for a hold: the send screen does not carry it.
+ * What the toast says once a send is confirmed. Money that moved inside the bank is the specification's
+ * "Bitcoin sent successfully"; a withdrawal sent on the chain keeps that title and says it is on its way;
+ * one that waits (held, or for staff) has not been sent, so the toast says what it waits for. The date
+ * formatting loads only for a hold: the send screen does not carry it.
  */
 export async function sentToast(
   sent: Pick<Transaction, "withdrawal">,
@@ -44,5 +49,6 @@ export async function sentToast(
       text: `${reviewText(approvalsNeeded)} You can cancel it from your history until then.`,
     };
   }
+  if (progress) return { title: sendMessages.sent, text: ON_ITS_WAY_TEXT };
   return { title: sendMessages.sent };
 }
