@@ -1,7 +1,6 @@
 import type { SessionUser } from "@satsbank/shared";
 import { BadgeCheck } from "lucide-react";
 import { CopyButton } from "@/components/copy-button";
-import { TruncatedText } from "@/components/truncated-text";
 
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -32,9 +31,10 @@ export function ProfileHeader({ user, verified }: ProfileHeaderProps) {
         {initialsOf(user.name)}
       </span>
       <div className="min-w-0 flex-1">
-        <div className="flex items-center gap-2">
-          {/* A long name ends in an ellipsis; hover or focus shows all of it. */}
-          <TruncatedText text={user.name} className="text-lg font-semibold leading-tight" />
+        {/* A long name wraps onto another line, the badge after it: the header has the room, a cut name
+            ("Maximiliana ...") hid what it had room to show. */}
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <p className="min-w-0 text-lg font-semibold leading-tight break-words">{user.name}</p>
           {verified && (
             <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-success/15 px-2 py-0.5 text-xs font-semibold text-success-strong">
               <BadgeCheck aria-hidden="true" className="size-3.5" />

@@ -14,7 +14,8 @@ export function ReceiveByUsername({ username }: { username: string }) {
       <AtSign aria-hidden="true" className="size-5 shrink-0 text-brand" />
       <p className="min-w-0 flex-1 text-sm text-muted-foreground">
         {`Another ${brandName} customer can send to your username, `}
-        <span className="font-semibold break-all text-foreground">{username}</span>
+        {/* Kept on one line (20 characters at most): break-all cut "maximili" from "ana_rv2025". */}
+        <span className="font-semibold whitespace-nowrap text-foreground">{username}</span>
         {": it arrives at once, with no network fee."}
       </p>
       <CopyButton value={username} label="Copy username" copiedTitle="Username copied" />
