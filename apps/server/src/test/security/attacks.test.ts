@@ -12,6 +12,7 @@ import { massAssignmentAttacks } from "./mass-assignment-attacks.js";
 import { moneyAttacks } from "./money-attacks.js";
 import { ownershipAttacks } from "./ownership-attacks.js";
 import { rebindingAttacks } from "./rebinding-attacks.js";
+import { recipientLookUpAttacks } from "./recipient-look-up-attacks.js";
 import { sessionAttacks } from "./session-attacks.js";
 import { staffRouteAttacks } from "./staff-route-attacks.js";
 import { textAndAddressAttacks } from "./text-and-address-attacks.js";
@@ -55,6 +56,7 @@ const table: Record<string, Attack[]> = {
   "cross-site request forgery": csrfAttacks(routes),
   "DNS rebinding onto a development server": rebindingAttacks,
   "text no database holds as typed, and mixed-case addresses": textAndAddressAttacks,
+  "the send form's recipient look-up": recipientLookUpAttacks,
 };
 
 const tables = Object.keys(await fingerprint(w.t));
