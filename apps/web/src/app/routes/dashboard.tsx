@@ -2,14 +2,15 @@ import { Link } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { KycReminder } from "@/features/kyc/components/kyc-reminder";
+import { ReceivedMoment } from "@/features/transactions/components/received-moment";
 import { RecentTransactions } from "@/features/transactions/components/recent-transactions";
 import { BalanceCard } from "@/features/wallet/components/balance-card";
 import { WalletActions } from "@/features/wallet/components/wallet-actions";
 import { paths } from "@/lib/paths";
 
 /**
- * Screen: dashboard. A reminder while verification is unfinished, the balance, Send and Receive, the five
- * latest transactions, the theme toggle.
+ * Screen: dashboard. A reminder while verification is unfinished, the balance ("You received X" when a
+ * payment arrives while it is open), Send and Receive, the five latest transactions, the theme toggle.
  */
 export function DashboardScreen() {
   return (
@@ -18,6 +19,7 @@ export function DashboardScreen() {
       <div className="flex flex-col gap-6">
         <KycReminder />
         <BalanceCard />
+        <ReceivedMoment />
         <WalletActions sendLabel="Send" receiveLabel="Receive" />
         <RecentTransactions
           title="Recent Transactions"

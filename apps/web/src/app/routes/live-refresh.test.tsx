@@ -210,4 +210,56 @@ describe("money that moves on screen", () => {
     await expectBalance("0.00871000 BTC");
     expect(await within(list).findByText("Completed")).toBeInTheDocument();
   });
+
+  it("says 'You received X' on the dashboard when a payment arrives, in a live region, until dismissed; not for what was there", async () => {
+    vi.stubGlobal("EventSource", FakeEventSource);
+    const { notices, state } = bank();
+    const earlier = transaction({
+      id: "5c1d9e2a-7b3f-4a8e-8c6d-0f1e2a3b4c03",
+      type: "receive",
+      amountSats: "5000",
+      counterparty: { username: "carol", name: "Carol", address: null },
+    });
+    state.transactions = [pendingDeposit, earlier];
+    renderApp("/dashboard");
+    await screen.findByRole("list", { name: "Recent Transactions" });
+    // The live regions there before anything arrived: the moment is told in one of them.
+    const regions = screen.getAllByRole("status");
+    expect(screen.queryByText(/You received/)).not.toBeInTheDocument();
+    const source = await liveStream();
+
+    state.transactions = [{ ...pendingDeposit, status: "completed", confirmations: 3 }, earlier];
+    notices.add(notification({ title: "Bitcoin received", kind: "money_received", status: "success" }));
+    act(() => source.emit("notification"));
+    const status = await screen.findByText("You received 0.00125000 BTC. It is in your balance.");
+    expect(regions).toContain(status);
+    expect(screen.getByText("You received 0.00125000 BTC")).toBeVisible();
+    const dismiss = screen.getByRole("button", { name: "Dismiss: You received 0.00125000 BTC" });
+
+    await userEvent.click(dismiss);
+    expect(status).toHaveTextContent(/^$/);
+    expect(screen.queryByText("You received 0.00125000 BTC")).not.toBeInTheDocument();
+
+    // A transfer from another customer names them.
+    const fromBob = transaction({
+      id: "5c1d9e2a-7b3f-4a8e-8c6d-0f1e2a3b4c04",
+      type: "receive",
+      amountSats: "2000",
+      counterparty: { username: "bob", name: "Bob", address: null },
+    });
+    state.transactions = [fromBob, ...state.transactions];
+    notices.add(
+      notification({
+        id: "6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c22",
+        title: "Bitcoin received",
+        kind: "money_received",
+        status: "success",
+      }),
+    );
+    act(() => source.emit("notification"));
+    await waitFor(() =>
+      expect(status).toHaveTextContent("You received 0.00002000 BTC from bob. It is in your balance."),
+    );
+    expect(screen.getByText("You received 0.00002000 BTC from bob")).toBeVisible();
+  });
 });
