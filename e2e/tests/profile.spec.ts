@@ -16,12 +16,13 @@ test("Account Details: Edit changes the name and the phone, checks the phone, an
   await form.getByRole("button", { name: "Save Changes" }).click();
   await expect(form.getByLabel("Phone Number")).toHaveAttribute("aria-invalid", "true");
 
-  await form.getByLabel("Phone Number").fill("+44 20 7946 0106");
+  await form.getByLabel("Phone Number").fill("+1 555 0199");
   await form.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Profile updated", { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByText("Renamed Person").first()).toBeVisible();
-  await expect(page.getByText("+442079460106")).toBeVisible();
+  // Kept as typed, never silently made "+15550199".
+  await expect(page.getByText("+1 555 0199", { exact: true })).toBeVisible();
 });
 
 test("Help & Support: the support dialog stores the request and mails a confirmation; FAQs open one at a time", async ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountMessages, updateProfileBodySchema } from "./account.js";
+import { accountMessages, normalisePhone, updateProfileBodySchema } from "./account.js";
 import { authMessages } from "./auth.js";
 import { textMessages } from "./text.js";
 
@@ -11,15 +11,23 @@ const messages = (body: unknown) =>
   );
 
 describe("the profile's name and phone", () => {
-  it("takes an international number with spaces, hyphens or brackets, and keeps it as E.164", () => {
+  it("takes an international number with spaces, hyphens or brackets, and keeps it as the customer grouped it", () => {
     for (const [typed, stored] of [
-      ["+44 20 7946 0106", "+442079460106"],
-      ["  +1 (555) 010-4477 ", "+15550104477"],
-      ["+353.1.555.0199", "+35315550199"],
+      ["+1 555 0199", "+1 555 0199"],
+      ["+44 20 7946 0106", "+44 20 7946 0106"],
+      ["  +1 (555) 010-4477 ", "+1 (555) 010-4477"],
+      ["+353.1.555.0199", "+353.1.555.0199"],
       ["+442079460106", "+442079460106"],
+      // Only the spaces around it and runs of them go.
+      ["+44  20 7946   0106", "+44 20 7946 0106"],
     ]) {
       expect(parse({ name: "Ada", phone: typed }).data?.phone, typed).toBe(stored);
     }
+  });
+
+  it("judges the number on its E.164 form, the separators left out", () => {
+    expect(normalisePhone("+1 (555) 010-4477")).toBe("+15550104477");
+    expect(normalisePhone("+44 20 7946 0106")).toBe("+442079460106");
   });
 
   it("lets the phone be removed", () => {

@@ -20,22 +20,29 @@ export const accountMessages = {
 // no country's full number is shorter.
 const E164 = /^\+[1-9]\d{6,14}$/;
 
-/** The phone number as typed, without the spaces, hyphens, dots and brackets people group digits with. */
+/**
+ * The number's E.164 form ("+442079460106"): without the spaces, hyphens, dots and brackets people group
+ * digits with. What the phone's validity is judged on; what a machine dialling it would use.
+ */
 export function normalisePhone(text: string): string {
-  return text.replace(/[ ().-]/g, "");
+  return text.replace(/[\s().-]/g, "");
 }
 
 /**
- * A phone number in international format, stored as E.164 ("+44 20 7946 0106" becomes "+442079460106");
- * "" removes it.
+ * A phone number in international format, kept as the customer grouped it ("+1 555 0199" stays
+ * "+1 555 0199", shown back as typed), only trimmed and with runs of spaces made one: input is never
+ * silently changed, and the digits alone ("+15550199") read worse. Valid when its E.164 form is; "" removes
+ * it.
  */
 export const phoneSchema = z
   .string()
   .trim()
   .check(plainText)
   .max(32, { error: accountMessages.phoneInvalid })
-  .overwrite(normalisePhone)
-  .refine((phone) => phone === "" || E164.test(phone), { error: accountMessages.phoneInvalid });
+  .overwrite((phone) => phone.replace(/\s+/g, " "))
+  .refine((phone) => phone === "" || E164.test(normalisePhone(phone)), {
+    error: accountMessages.phoneInvalid,
+  });
 
 /** `PATCH /api/account/profile`: Account Details' Edit. The email is not part of it: it cannot change. */
 export const updateProfileBodySchema = z.object({ name: fullNameSchema, phone: phoneSchema });
