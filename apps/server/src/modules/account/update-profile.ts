@@ -6,8 +6,8 @@ import { updateUser } from "../auth/index.js";
 
 /**
  * Account Details' Edit: the person's name and phone (as the customer grouped it, or none), as the shared
- * schema parsed them. The email is no part of it: it is where sign-in codes and reset links go, and changing it would need
- * the new address proven first.
+ * schema parsed them. The email is no part of it: it is where sign-in codes and reset links go, and
+ * changing it would need the new address proven first.
  */
 export async function updateProfile({
   ctx,
