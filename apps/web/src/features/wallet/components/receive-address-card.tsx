@@ -1,15 +1,24 @@
-import type { ReceiveInfo } from "@satsbank/shared";
+import { paymentRequestUri, type ReceiveInfo } from "@satsbank/shared";
 import { useId } from "react";
+import { CopyButton } from "@/components/copy-button";
 import { QrCode } from "@/components/qr-code";
 import { Card, CardContent } from "@/components/ui/card";
+import type { RequestedPayment } from "../lib/use-payment-request";
 import { ReceiveActions } from "./receive-actions";
 
 const testNetworkNames = { testnet: "Testnet", signet: "Signet", regtest: "Regtest" } as const;
 
-/** The current deposit address: its QR code (the BIP21 URI), the address as text, Copy and Share. */
-export function ReceiveAddressCard({ info }: { info: ReceiveInfo }) {
+/**
+ * The current deposit address: its QR code (the BIP21 URI), the address as text, Copy and Share. With an
+ * amount or a label requested, the QR code holds the payment request, spelled out under it with its own
+ * Copy.
+ */
+export function ReceiveAddressCard({ info, request }: { info: ReceiveInfo; request?: RequestedPayment }) {
   const headingId = useId();
   const addressId = useId();
+  const requestId = useId();
+  const requested = request !== undefined && (request.amountSats !== null || request.label !== "");
+  const uri = requested ? paymentRequestUri({ address: info.address, ...request }) : info.uri;
   return (
     <Card role="region" aria-labelledby={headingId}>
       <CardContent className="flex flex-col items-center gap-5">
@@ -24,11 +33,25 @@ export function ReceiveAddressCard({ info }: { info: ReceiveInfo }) {
           )}
         </div>
         <QrCode
-          value={info.uri}
-          alt="QR code of your Bitcoin address"
-          describedBy={addressId}
+          value={uri}
+          alt={requested ? "QR code of your payment request" : "QR code of your Bitcoin address"}
+          describedBy={requested ? requestId : addressId}
           className="size-56"
         />
+        {requested && (
+          <div className="flex w-full flex-col gap-1.5">
+            <p className="text-sm font-medium">Payment request</p>
+            <div className="flex items-start gap-2 rounded-xl border px-3 py-2">
+              <p
+                id={requestId}
+                className="min-w-0 flex-1 font-mono text-xs leading-relaxed break-all select-all"
+              >
+                {uri}
+              </p>
+              <CopyButton value={uri} label="Copy payment request" copiedTitle="Payment request copied" />
+            </div>
+          </div>
+        )}
         <p
           id={addressId}
           className="w-full rounded-xl bg-muted px-4 py-3 text-center font-mono text-sm leading-relaxed break-all select-all"
