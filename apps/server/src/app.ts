@@ -22,6 +22,7 @@ import {
   type AuthContext,
   authRoutes,
   deriveAuthKeys,
+  endedSessionReason,
   findUserById,
   sessionLoader,
 } from "./modules/auth/index.js";
@@ -210,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Before any route and the session: only the configured hosts (421, DNS rebinding), then CSRF (403, 415).
   await app.register(hostCheck, { allowed: allowedHosts(config) });
   await app.register(csrf, { origins: allowedHosts(config).origins });
-  await app.register(session, { loadSession, clock, cookies });
+  await app.register(session, { loadSession, whyEnded: endedSessionReason(db), clock, cookies });
   // Every /api/admin endpoint: staff only (401, 403), and in production only with an authenticator app.
   await app.register(staffAccess, { twoFactorRequired: config.staffTwoFactorRequired });
   // Off unless API_DOCS=true: the full map of the API is not for every visitor of a production bank.

@@ -7,6 +7,8 @@ import {
   fullNameSchema,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  recoveryCodeSchema,
+  sessionUserSchema,
 } from "./auth.js";
 import { plainText, wellFormedText } from "./text.js";
 
@@ -83,6 +85,43 @@ export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema
 
 export const twoFactorCodeBodySchema = z.object({ code: codeSchema });
 export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBodySchema>;
+
+/**
+ * `POST /api/account/two-factor/enable` answers the person and their new recovery codes: shown this once
+ * (only a keyed hash of each is kept), each good for one sign-in without the app.
+ */
+export const twoFactorEnableResponseSchema = z.object({
+  user: sessionUserSchema,
+  recoveryCodes: z.array(z.string()),
+});
+export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponseSchema>;
+
+/**
+ * `POST /api/account/two-factor/disable`: a current code from the app, or (the device lost) one of the
+ * recovery codes, which it uses up.
+ */
+export const twoFactorDisableBodySchema = z.union([
+  z.object({ code: codeSchema }),
+  z.object({ recoveryCode: recoveryCodeSchema }),
+]);
+export type TwoFactorDisableBody = z.infer<typeof twoFactorDisableBodySchema>;
+
+/**
+ * `POST /api/account/two-factor/recovery-codes`: new recovery codes (the old ones stop working), proved
+ * with the current password (the app may be lost) or a current code from the app.
+ */
+export const recoveryCodesBodySchema = z.union([
+  z.object({ currentPassword: currentPasswordSchema }),
+  z.object({ code: codeSchema }),
+]);
+export type RecoveryCodesBody = z.infer<typeof recoveryCodesBodySchema>;
+
+export const recoveryCodesResponseSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
+
+/** `GET /api/account/two-factor/recovery-codes`: how many are left unused (never the codes). */
+export const recoveryCodesStatusSchema = z.object({ remaining: z.number().int().nonnegative() });
+export type RecoveryCodesStatus = z.infer<typeof recoveryCodesStatusSchema>;
 
 export const loginStatusSchema = z.enum(["success", "failed", "suspicious"]);
 export type LoginStatus = z.infer<typeof loginStatusSchema>;

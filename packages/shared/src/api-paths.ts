@@ -5,6 +5,10 @@ export const apiPaths = {
     signup: "/api/auth/signup",
     login: "/api/auth/login",
     verify: "/api/auth/login/verify",
+    /** `POST { challengeId, recoveryCode }`: step 2 with a recovery code (the authenticator app lost). */
+    recovery: "/api/auth/login/recovery",
+    /** `POST { challengeId }`: "Resend code": a new emailed code for the open sign-in (a few per account). */
+    resendCode: "/api/auth/login/resend",
     logout: "/api/auth/logout",
     me: "/api/auth/me",
     resetRequest: "/api/auth/password-reset",
@@ -17,6 +21,8 @@ export const apiPaths = {
     twoFactorSetup: "/api/account/two-factor/setup",
     twoFactorEnable: "/api/account/two-factor/enable",
     twoFactorDisable: "/api/account/two-factor/disable",
+    /** `GET`: how many recovery codes are left; `POST`: new ones (the old ones stop working). */
+    recoveryCodes: "/api/account/two-factor/recovery-codes",
     loginHistory: "/api/account/login-history",
     /** `PATCH`: Account Details' name and phone. */
     profile: "/api/account/profile",
@@ -45,6 +51,8 @@ export const apiPaths = {
   support: {
     /** `POST`: a customer's support request. */
     requests: "/api/support/requests",
+    /** `POST`: the public contact form (no session: signed out, deactivated, or no account). */
+    contact: "/api/support/contact",
     /** The figures the FAQ states (fee, daily send limits, confirmations). */
     facts: "/api/support/facts",
   },

@@ -16,6 +16,7 @@ export const authMessages = {
   currentPasswordRequired: "Current password is required",
   confirmNewRequired: "Password confirmation is required",
   codeInvalid: "Enter the 6-digit code",
+  recoveryCodeRequired: "Enter a recovery code",
   /** A password change or reset to the password the account already has (issue 21). */
   passwordUnchanged: "Your new password must be different from your current password",
 } as const;
@@ -52,6 +53,20 @@ export const fullNameSchema = z
 
 export const codeSchema = z.string().regex(/^\d{6}$/, { error: authMessages.codeInvalid });
 
+/** How many recovery codes an account gets at a time. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/**
+ * A recovery code as typed ("7hk3m-q9xwz"): case, spaces and hyphens do not matter (the server compares
+ * its letters and digits); anything longer than a code could be is refused.
+ */
+export const recoveryCodeSchema = z
+  .string()
+  .trim()
+  .check(plainText)
+  .min(1, { error: authMessages.recoveryCodeRequired })
+  .max(40, { error: authMessages.recoveryCodeRequired });
+
 export const roleSchema = z.enum(["customer", "admin"]);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -81,6 +96,17 @@ export const verifyLoginBodySchema = z.object({
   code: codeSchema,
 });
 export type VerifyLoginBody = z.infer<typeof verifyLoginBodySchema>;
+
+/** `POST /api/auth/login/recovery`: sign-in's second step with a recovery code instead of the app's code. */
+export const recoveryLoginBodySchema = z.object({
+  challengeId: verifyLoginBodySchema.shape.challengeId,
+  recoveryCode: recoveryCodeSchema,
+});
+export type RecoveryLoginBody = z.infer<typeof recoveryLoginBodySchema>;
+
+/** `POST /api/auth/login/resend`: a new emailed code for this sign-in; answers the challenge, renewed. */
+export const resendCodeBodySchema = z.object({ challengeId: verifyLoginBodySchema.shape.challengeId });
+export type ResendCodeBody = z.infer<typeof resendCodeBodySchema>;
 
 export const sessionUserSchema = z.object({
   id: z.uuid(),

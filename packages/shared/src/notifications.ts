@@ -39,6 +39,9 @@ export const notificationKindSchema = z.enum([
   "solvency_alert",
   // Issue 21: a withdrawal's payout reached its confirmations (the "sent" notice was pending until then).
   "withdrawal_confirmed",
+  // Issue 21: a recovery code signed in (the authenticator app was not at hand); new recovery codes made.
+  "recovery_code_used",
+  "recovery_codes_regenerated",
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -65,6 +68,8 @@ export const notificationTypeOfKind = {
   deposit_reversed: "transaction",
   solvency_alert: "system",
   withdrawal_confirmed: "transaction",
+  recovery_code_used: "security",
+  recovery_codes_regenerated: "security",
 } as const satisfies Record<NotificationKind, NotificationType>;
 
 /** One notification as its customer sees it. */
@@ -127,14 +132,16 @@ export const notificationSettingsBodySchema = notificationSettingsSchema
 export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySchema>;
 
 /**
- * Protective notices: whoever changed the password, turned two-factor off or signed in from somewhere new
- * may be someone else; a withdrawal to a new address is held, one is rejected, a deposit is held (then
+ * Protective notices: whoever changed the password, turned two-factor off, signed in from somewhere new or
+ * with a recovery code, or made new recovery codes may be someone else; a withdrawal to a new address is held, one is rejected, a deposit is held (then
  * released or reversed: who heard of the hold hears how it ended). They alert whatever the switches say.
  */
 export const protectiveNotificationKinds: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
   "suspicious_sign_in",
   "password_changed",
   "two_factor_disabled",
+  "recovery_code_used",
+  "recovery_codes_regenerated",
   "withdrawal_held",
   "withdrawal_rejected",
   "deposit_on_hold",

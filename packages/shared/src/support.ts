@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailSchema, fullNameSchema } from "./auth.js";
 import { satsSchema } from "./money.js";
 import { plainMultilineText, plainText, withLineFeeds } from "./text.js";
 
@@ -22,28 +23,55 @@ export const supportMessages = {
 export const supportRequestStatusSchema = z.enum(["open", "answered", "closed"]);
 export type SupportRequestStatus = z.infer<typeof supportRequestStatusSchema>;
 
+/** Where a support request came from: Help & Support (signed in), or the public contact form. */
+export const supportRequestSourceSchema = z.enum(["account", "contact_form"]);
+export type SupportRequestSource = z.infer<typeof supportRequestSourceSchema>;
+
+const subjectSchema = z
+  .string()
+  .trim()
+  .check(plainText)
+  .min(1, { error: supportMessages.subjectRequired })
+  .min(SUPPORT_SUBJECT_MIN_LENGTH, { error: supportMessages.subjectTooShort })
+  .max(SUPPORT_SUBJECT_MAX_LENGTH, { error: supportMessages.subjectTooLong });
+
+const messageSchema = z
+  .string()
+  .overwrite(withLineFeeds)
+  .trim()
+  .check(plainMultilineText)
+  .min(1, { error: supportMessages.messageRequired })
+  .min(SUPPORT_MESSAGE_MIN_LENGTH, { error: supportMessages.messageTooShort })
+  .max(SUPPORT_MESSAGE_MAX_LENGTH, { error: supportMessages.messageTooLong });
+
 /**
  * `POST /api/support/requests`: the subject (one line) and the message (lines kept). The email is the
  * account's own: the dialog shows it, the body never carries it.
  */
-export const supportRequestBodySchema = z.object({
-  subject: z
-    .string()
-    .trim()
-    .check(plainText)
-    .min(1, { error: supportMessages.subjectRequired })
-    .min(SUPPORT_SUBJECT_MIN_LENGTH, { error: supportMessages.subjectTooShort })
-    .max(SUPPORT_SUBJECT_MAX_LENGTH, { error: supportMessages.subjectTooLong }),
-  message: z
-    .string()
-    .overwrite(withLineFeeds)
-    .trim()
-    .check(plainMultilineText)
-    .min(1, { error: supportMessages.messageRequired })
-    .min(SUPPORT_MESSAGE_MIN_LENGTH, { error: supportMessages.messageTooShort })
-    .max(SUPPORT_MESSAGE_MAX_LENGTH, { error: supportMessages.messageTooLong }),
-});
+export const supportRequestBodySchema = z.object({ subject: subjectSchema, message: messageSchema });
 export type SupportRequestBody = z.infer<typeof supportRequestBodySchema>;
+
+/**
+ * `POST /api/support/contact`: the public contact form, for people who cannot sign in (a deactivated
+ * account, a lost password and device) or have none: their name and email, then the same subject and
+ * message. Same text rules as every field.
+ */
+export const contactBodySchema = z.object({
+  name: fullNameSchema,
+  email: emailSchema,
+  subject: subjectSchema,
+  message: messageSchema,
+});
+export type ContactBody = z.infer<typeof contactBodySchema>;
+
+/** What the public contact form answers: the reference only (nothing about any account). */
+export const contactResponseSchema = z.object({ reference: z.uuid(), message: z.string() });
+export type ContactResponse = z.infer<typeof contactResponseSchema>;
+
+export const contactMessages = {
+  sent: (email: string) =>
+    `Thank you: we received your message and sent a confirmation to ${email}. We'll answer by email.`,
+} as const;
 
 /** One support request as its customer sees it. */
 export const supportRequestSchema = z.object({

@@ -33,6 +33,11 @@ export const rateLimitRules = {
   signInFailuresPerKnownDevice: { bucket: "sign-in-failures:device", max: 5, windowMs: 15 * MINUTE },
   /** Sign-in codes mailed per account: generous for people and test suites, not for mail bombing. */
   signInCodesMailedPerAccount: { bucket: "sign-in-codes-mailed:account", max: 60, windowMs: HOUR },
+  /**
+   * "Resend code" on the sign-in's code step, per account: a new code for the open challenge (each also
+   * counts toward the codes mailed above). A person needs one or two; more is mail bombing.
+   */
+  signInCodeResendsPerAccount: { bucket: "sign-in-code-resends:account", max: 3, windowMs: 15 * MINUTE },
   /** Wrong second-step codes per client IP address (each challenge also ends after 5). */
   codeFailuresPerIp: { bucket: "code-failures:ip", max: 20, windowMs: 15 * MINUTE },
   /** Wrong second-step codes per account, across its challenges. */
@@ -52,6 +57,12 @@ export const rateLimitRules = {
   kycUploadsPerCustomer: { bucket: "kyc-uploads:customer", max: 30, windowMs: 60 * MINUTE },
   /** Support requests per customer: each is a row for staff to read and a mail; a person needs a few. */
   supportRequestsPerCustomer: { bucket: "support-requests:customer", max: 5, windowMs: HOUR },
+  /**
+   * The public contact form (no session): messages per client address, and per email typed (each mails a
+   * confirmation to it: not a way to bomb someone's inbox, nor to flood staff's).
+   */
+  contactRequestsPerIp: { bucket: "contact-requests:ip", max: 5, windowMs: HOUR },
+  contactRequestsPerEmail: { bucket: "contact-requests:email", max: 3, windowMs: HOUR },
   /** Messages to sign for a wallet, per customer: each replaces the last, and each allows 5 signatures. */
   walletChallengesPerCustomer: { bucket: "wallet-challenges:customer", max: 30, windowMs: HOUR },
 } as const satisfies Record<string, RateLimitRule>;

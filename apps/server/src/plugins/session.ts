@@ -1,5 +1,5 @@
 import fastifyCookie from "@fastify/cookie";
-import type { Role } from "@satsbank/shared";
+import { type Role, sendErrors } from "@satsbank/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Clock } from "../adapters/clock.js";
@@ -12,6 +12,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in person and their session, or null (set for API requests only). */
     auth: SignedIn | null;
+    /** Signed out because the cookie's session was ended for a reason the browser hears (a deactivation). */
+    sessionEnded: EndedReason | null;
   }
 }
 
@@ -24,10 +26,18 @@ export type SignedIn = { readonly sessionId: string; readonly user: User };
  */
 export type LoadSession = (token: string, now: Date) => Promise<SignedIn | undefined>;
 
+/** Why a cookie's session ended, when the browser should hear it: its account was deactivated. */
+export type EndedReason = "accountInactive";
+
+/** The auth module's lookup of that reason (app.ts passes it in), asked only when no live session was found. */
+export type WhySessionEnded = (token: string, now: Date) => Promise<EndedReason | undefined>;
+
 /** What the session checks answer. */
 export const sessionText = {
   signInRequired: "Please sign in to continue.",
   forbidden: "You do not have access to this.",
+  /** A deactivated account's session: the sign-in screen says why (the reason `accountInactive`). */
+  accountInactive: sendErrors.accountInactive.text,
 } as const;
 
 /** The session cookie: its name, and how it is set and cleared. */
@@ -60,28 +70,49 @@ export function sessionCookies({ secure }: { secure: boolean }): SessionCookies 
   };
 }
 
-/** Reads the session cookie of API requests and puts the signed-in person on `request.auth`. */
+/**
+ * Reads the session cookie of API requests and puts the signed-in person on `request.auth`; when the
+ * cookie's session is gone, asks `whyEnded` (a second lookup only then) and keeps a reason the browser
+ * should hear on `request.sessionEnded`.
+ */
 export const session = fp(
   async (
     app: FastifyInstance,
-    { loadSession, clock, cookies }: { loadSession: LoadSession; clock: Clock; cookies: SessionCookies },
+    {
+      loadSession,
+      whyEnded,
+      clock,
+      cookies,
+    }: { loadSession: LoadSession; whyEnded?: WhySessionEnded; clock: Clock; cookies: SessionCookies },
   ) => {
     await app.register(fastifyCookie);
     app.decorateRequest("auth", null);
+    app.decorateRequest("sessionEnded", null);
     app.addHook("onRequest", async (request) => {
       if (!isApiRequest(request)) return;
       const token = cookies.read(request);
       if (token === undefined) return;
-      const found = await loadSession(token, clock.now());
+      const now = clock.now();
+      const found = await loadSession(token, now);
       request.auth = found ?? null;
+      if (found === undefined && whyEnded !== undefined)
+        request.sessionEnded = (await whyEnded(token, now)) ?? null;
     });
   },
   { name: "session" },
 );
 
+/** The 401 of a request nobody is signed in on: with the reason when the session was ended for one. */
+function signInRequired(request: FastifyRequest): AppError {
+  if (request.sessionEnded === "accountInactive") {
+    return new AppError("UNAUTHENTICATED", sessionText.accountInactive, undefined, "accountInactive");
+  }
+  return new AppError("UNAUTHENTICATED", sessionText.signInRequired);
+}
+
 /** preHandler: 401 UNAUTHENTICATED unless someone is signed in. */
 export async function requireAuth(request: FastifyRequest): Promise<void> {
-  if (request.auth === null) throw new AppError("UNAUTHENTICATED", sessionText.signInRequired);
+  if (request.auth === null) throw signInRequired(request);
 }
 
 /** preHandler: 401 when signed out, 403 FORBIDDEN when signed in with another role. */
@@ -94,6 +125,6 @@ export function requireRole(role: Role) {
 
 /** The signed-in person of a route behind requireAuth. */
 export function signedIn(request: FastifyRequest): SignedIn {
-  if (request.auth === null) throw new AppError("UNAUTHENTICATED", sessionText.signInRequired);
+  if (request.auth === null) throw signInRequired(request);
   return request.auth;
 }

@@ -196,6 +196,8 @@ export function supportRequest(overrides: Partial<AdminSupportRequest> = {}): Ad
     email: ada.email,
     status: "open",
     createdAt: localIso(2025, 4, 16, 8, 0),
+    source: "account",
+    name: null,
     customer: { id: ada.id, name: ada.name, email: ada.email, username: ada.username },
     replies: [],
     ...overrides,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { keysetCursorSchema, keysetPageSchema } from "../lists.js";
-import { type SupportRequestStatus, supportRequestSchema } from "../support.js";
+import { type SupportRequestStatus, supportRequestSchema, supportRequestSourceSchema } from "../support.js";
 import { plainMultilineText, withLineFeeds } from "../text.js";
 import { adminMessages, adminPageLimitSchema, customerRefSchema, personSchema } from "./common.js";
 
@@ -52,9 +52,15 @@ export const supportReplySchema = z.object({
 });
 export type SupportReply = z.infer<typeof supportReplySchema>;
 
-/** A support request as staff see it: its customer and every reply, oldest first. */
+/**
+ * A support request as staff see it: its customer and every reply, oldest first. One from the public
+ * contact form carries the name typed, and the customer whose account has the email typed (null: none);
+ * its writer was not signed in, so the address is not proven to be theirs.
+ */
 export const adminSupportRequestSchema = supportRequestSchema.extend({
-  customer: customerRefSchema,
+  source: supportRequestSourceSchema,
+  name: z.string().nullable(),
+  customer: customerRefSchema.nullable(),
   replies: z.array(supportReplySchema),
 });
 export type AdminSupportRequest = z.infer<typeof adminSupportRequestSchema>;

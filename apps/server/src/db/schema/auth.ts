@@ -188,3 +188,46 @@ export const loginEvents = pgTable(
     ),
   ],
 );
+
+/**
+ * Recovery codes: the way in when the authenticator app is lost. Ten per account, made when two-factor
+ * authentication is turned on (and again on request), shown once; each works once. Only an HMAC of each
+ * is kept, keyed by a secret the database does not hold.
+ */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** HMAC-SHA256 of the normalised code and the account's id, hex. */
+    codeMac: text("code_mac").notNull(),
+    createdAt: timestamptz("created_at").notNull(),
+    /** When it signed in: used up. */
+    usedAt: timestamptz("used_at"),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_code_unique").on(t.userId, t.codeMac)],
+);
+
+/**
+ * Sessions ended for a reason the browser should hear (a deactivation): the token's hash, kept until the
+ * session would have expired, so a request with that cookie is answered with the reason instead of a bare
+ * "sign in". Never a live session.
+ */
+export const endedSessions = pgTable(
+  "ended_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: ["accountInactive"] }).notNull(),
+    endedAt: timestamptz("ended_at").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+  },
+  (t) => [
+    index("ended_sessions_user_id_idx").on(t.userId),
+    check("ended_sessions_reason_check", sql`${t.reason} in ('accountInactive')`),
+  ],
+);

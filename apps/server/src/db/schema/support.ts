@@ -1,4 +1,4 @@
-import { supportRequestStatusSchema } from "@satsbank/shared";
+import { supportRequestSourceSchema, supportRequestStatusSchema } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
@@ -12,10 +12,18 @@ export const supportRequests = pgTable(
   "support_requests",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    /**
+     * The customer who asked: signed in, or (from the public contact form) the account whose email was
+     * typed, if any: then the address is not proven to be the writer's.
+     */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Where it came from: Help & Support (signed in) or the public contact form (signed out). */
+    source: text("source", { enum: values(supportRequestSourceSchema) })
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    /** The account's email when the request was made: where its confirmation went. */
+      .default("account"),
+    /** The name typed on the public contact form; null for a signed-in customer's request. */
+    name: text("name"),
+    /** The account's email when the request was made (or the one typed): where its confirmation went. */
     email: text("email").notNull(),
     subject: text("subject").notNull(),
     /** As typed, lines kept (line feeds only): plain text, never HTML. */
@@ -30,6 +38,12 @@ export const supportRequests = pgTable(
     // Staff's list of every request, newest first.
     index("support_requests_created_idx").on(t.createdAt, t.id),
     check("support_requests_status_check", sql`${t.status} in (${quoted(statuses)})`),
+    check(
+      "support_requests_source_check",
+      sql`${t.source} in (${quoted(values(supportRequestSourceSchema))})`,
+    ),
+    // A signed-in customer's request is theirs; only the public form's may belong to no account.
+    check("support_requests_owner_check", sql`${t.source} = 'contact_form' or ${t.userId} is not null`),
   ],
 );
 

@@ -5,10 +5,15 @@ import { notices } from "../notifications/index.js";
 import { checkTwoFactorCode, saveTwoFactorSwitch, type TwoFactorSwitch } from "./two-factor-code.js";
 
 /**
- * Turns two-factor authentication on once a code proves the app holds the pending secret; the customer is
- * told (with Security Alerts on), in the same db transaction.
+ * Turns two-factor authentication on once a code proves the app holds the pending secret, and makes the
+ * account's 10 recovery codes (answered once: the customer keeps them); the customer is told, in the same
+ * db transaction.
  */
-export async function enableTwoFactor({ ctx, user, code }: TwoFactorSwitch): Promise<User> {
+export async function enableTwoFactor({
+  ctx,
+  user,
+  code,
+}: TwoFactorSwitch): Promise<{ user: User; recoveryCodes: string[] }> {
   const secrets = await findTwoFactorSecrets(ctx.db, user.id);
   if (secrets === undefined) throw new Error(`no user ${user.id}`);
   if (secrets.totpSecret !== null) throw new AppError("CONFLICT", authText.twoFactorAlreadyOn);

@@ -4,7 +4,12 @@ import {
   loginHistoryResponseSchema,
   meResponseSchema,
   messageResponseSchema,
+  recoveryCodesBodySchema,
+  recoveryCodesResponseSchema,
+  recoveryCodesStatusSchema,
   twoFactorCodeBodySchema,
+  twoFactorDisableBodySchema,
+  twoFactorEnableResponseSchema,
   twoFactorSetupBodySchema,
   twoFactorSetupResponseSchema,
   updateProfileBodySchema,
@@ -16,6 +21,7 @@ import { changePassword } from "./change-password.js";
 import { disableTwoFactor } from "./disable-two-factor.js";
 import { enableTwoFactor } from "./enable-two-factor.js";
 import { loginHistory } from "./login-history.js";
+import { recoveryCodesLeft, regenerateRecoveryCodes } from "./recovery-codes.js";
 import { setupTwoFactor } from "./setup-two-factor.js";
 import { updateProfile } from "./update-profile.js";
 
@@ -82,15 +88,20 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async 
     apiPaths.account.twoFactorEnable,
     {
       schema: {
-        summary: "Turn two-factor authentication on with a code from the app",
+        summary:
+          "Turn two-factor authentication on with a code from the app; answers the 10 recovery codes, shown once",
         tags,
         body: twoFactorCodeBodySchema,
-        response: { 200: meResponseSchema },
+        response: { 200: twoFactorEnableResponseSchema },
       },
     },
     async (request) => {
-      const user = await enableTwoFactor({ ctx, user: signedIn(request).user, code: request.body.code });
-      return { user: toSessionUser(user) };
+      const { user, recoveryCodes } = await enableTwoFactor({
+        ctx,
+        user: signedIn(request).user,
+        code: request.body.code,
+      });
+      return { user: toSessionUser(user), recoveryCodes };
     },
   );
 
@@ -98,16 +109,45 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async 
     apiPaths.account.twoFactorDisable,
     {
       schema: {
-        summary: "Turn two-factor authentication off with a current code from the app",
+        summary:
+          "Turn two-factor authentication off with a current code from the app, or a recovery code (used up)",
         tags,
-        body: twoFactorCodeBodySchema,
+        body: twoFactorDisableBodySchema,
         response: { 200: meResponseSchema },
       },
     },
     async (request) => {
-      const user = await disableTwoFactor({ ctx, user: signedIn(request).user, code: request.body.code });
+      const user = await disableTwoFactor({ ctx, user: signedIn(request).user, body: request.body });
       return { user: toSessionUser(user) };
     },
+  );
+
+  app.get(
+    apiPaths.account.recoveryCodes,
+    {
+      schema: {
+        summary: "How many recovery codes are left unused (never the codes)",
+        tags,
+        response: { 200: recoveryCodesStatusSchema },
+      },
+    },
+    async (request) => recoveryCodesLeft({ ctx, user: signedIn(request).user }),
+  );
+
+  app.post(
+    apiPaths.account.recoveryCodes,
+    {
+      schema: {
+        summary:
+          "New recovery codes (the old ones stop working), with the current password or a code from the app; shown once",
+        tags,
+        body: recoveryCodesBodySchema,
+        response: { 200: recoveryCodesResponseSchema },
+      },
+    },
+    async (request) => ({
+      recoveryCodes: await regenerateRecoveryCodes({ ctx, user: signedIn(request).user, body: request.body }),
+    }),
   );
 
   app.get(

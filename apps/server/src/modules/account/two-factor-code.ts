@@ -1,7 +1,15 @@
 import { AppError } from "../../domain/app-error.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
 import type { User } from "../../domain/user.js";
-import { type AuthContext, authText, decryptSecret, totpStep, updateUser } from "../auth/index.js";
+import {
+  type AuthContext,
+  authText,
+  decryptSecret,
+  deleteUserRecoveryCodes,
+  issueRecoveryCodes,
+  totpStep,
+  updateUser,
+} from "../auth/index.js";
 import { type Notice, notify } from "../notifications/index.js";
 
 /** Turning two-factor authentication on or off: the signed-in user and a code from their app. */
@@ -43,22 +51,29 @@ export async function checkTwoFactorCode({
   return step;
 }
 
-/** Writes the account's new two-factor secrets and tells the customer of the change, in one db transaction. */
+/**
+ * Writes the account's new two-factor secrets and tells the customer of the change, in one db transaction;
+ * turning it on makes the account's recovery codes (answered: the one time they are seen), turning it off
+ * deletes them.
+ */
 export async function saveTwoFactorSwitch({
   ctx,
   user,
   secrets,
   notice,
 }: {
-  ctx: Pick<AuthContext, "db" | "clock">;
+  ctx: Pick<AuthContext, "db" | "clock" | "authKeys">;
   user: User;
   secrets: { totpSecret: string | null; totpPendingSecret: null; totpLastStep: number | null };
   notice: Omit<Notice, "userId" | "at">;
-}): Promise<User> {
+}): Promise<{ user: User; recoveryCodes: string[] }> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const updated = await updateUser(tx, user.id, { ...secrets, updatedAt: now });
+    let recoveryCodes: string[] = [];
+    if (secrets.totpSecret === null) await deleteUserRecoveryCodes(tx, user.id);
+    else recoveryCodes = await issueRecoveryCodes(tx, { keys: ctx.authKeys, userId: user.id, now });
     await notify(tx, { userId: user.id, at: now, ...notice });
-    return updated;
+    return { user: updated, recoveryCodes };
   });
 }

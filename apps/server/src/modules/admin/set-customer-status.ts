@@ -6,7 +6,7 @@ import { AppError } from "../../domain/app-error.js";
 import { isUuid } from "../../domain/history.js";
 import type { StaffActor } from "../../domain/staff.js";
 import { recordAuditEvent } from "../audit/index.js";
-import { deleteUserChallenges, deleteUserSessions, lockUser, setUserStatus } from "../auth/index.js";
+import { deleteUserChallenges, endUserSessions, lockUser, setUserStatus } from "../auth/index.js";
 import { notify } from "../notifications/index.js";
 import { customerNotFoundText } from "./get-customer-details.js";
 import { findCustomer } from "./queries.js";
@@ -66,7 +66,8 @@ export async function setCustomerStatus({
     await setUserStatus(tx, id, status, at);
     let sessionsEnded = 0;
     if (status === "inactive") {
-      sessionsEnded = await deleteUserSessions(tx, id);
+      // Their browsers hear why at their next request (401 with the reason accountInactive).
+      sessionsEnded = await endUserSessions(tx, { userId: id, reason: "accountInactive", at });
       await deleteUserChallenges(tx, id);
     }
     await notify(tx, { userId: id, at, ...notices[status] });

@@ -56,6 +56,8 @@ describe("the support inbox", () => {
       email: customer.user.email,
       status: "open",
       createdAt: expect.any(String),
+      source: "account",
+      name: null,
       customer: {
         id: customer.user.id,
         name: "Asking Person",

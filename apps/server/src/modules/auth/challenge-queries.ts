@@ -80,6 +80,43 @@ export async function consumeChallenge(db: Db, idHash: string, now: Date): Promi
   return rows.length === 1;
 }
 
+/**
+ * A new emailed code for an open email challenge ("Resend code"): its MAC replaces the old one (which
+ * stops working) and the challenge runs 10 minutes from now. Its attempts stay spent. False when the
+ * challenge is not open (used, expired, replaced, out of attempts, or an authenticator's).
+ */
+export async function renewChallengeCode(
+  db: Db,
+  {
+    idHash,
+    codeMac,
+    now,
+    expiresAt,
+    maxAttempts,
+  }: {
+    idHash: string;
+    codeMac: string;
+    now: Date;
+    expiresAt: Date;
+    maxAttempts: number;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .update(loginChallenges)
+    .set({ codeMac, expiresAt })
+    .where(
+      and(
+        eq(loginChallenges.idHash, idHash),
+        eq(loginChallenges.method, "email"),
+        isNull(loginChallenges.consumedAt),
+        gt(loginChallenges.expiresAt, now),
+        lt(loginChallenges.attempts, maxAttempts),
+      ),
+    )
+    .returning({ id: loginChallenges.id });
+  return rows.length === 1;
+}
+
 /** Deletes the account's challenges (the open ones and the spent ones). */
 export async function deleteUserChallenges(db: Db, userId: string): Promise<void> {
   await db.delete(loginChallenges).where(eq(loginChallenges.userId, userId));

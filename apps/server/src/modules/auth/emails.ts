@@ -48,3 +48,28 @@ export function emailVerificationEmail({ to, brandName, link }: Addressed<{ link
     ].join("\n"),
   };
 }
+
+/**
+ * A recovery code signed in: always mailed (whatever the notification settings), since whoever used it may
+ * not be the owner. No code in it.
+ */
+export function recoveryCodeUsedEmail({
+  to,
+  brandName,
+  device,
+  location,
+  ip,
+  remaining,
+}: Addressed<{ device: string; location: string; ip: string; remaining: number }>): MailMessage {
+  return {
+    to,
+    subject: `A recovery code was used to sign in to ${brandName}`,
+    text: [
+      `A recovery code was just used to sign in to your ${brandName} account, instead of your authenticator`,
+      `app: ${device}, ${location} (IP address ${ip}). That code cannot be used again;`,
+      `${remaining === 1 ? "1 recovery code is" : `${remaining} recovery codes are`} left. You can make new ones in Profile, Security.`,
+      "",
+      "If this wasn't you, change your password now and make new recovery codes.",
+    ].join("\n"),
+  };
+}

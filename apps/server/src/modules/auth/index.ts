@@ -1,7 +1,7 @@
-// The auth module: who a person is. Sign-up, email verification, the two-step sign-in (an emailed code or
-// an authenticator app; a known device's own failure limit), sessions, password reset and staff accounts.
-// It owns users, sessions, login_challenges, password_reset_tokens, email_verification_tokens and
-// login_events; other modules read and change a person only through what this file exports.
+// The auth module: who a person is. Sign-up, email verification, the two-step sign-in (an emailed code, an
+// authenticator app or a recovery code; a known device's own failure limit), sessions, password reset and
+// staff accounts. It owns users, sessions, ended_sessions, login_challenges, password_reset_tokens,
+// email_verification_tokens, login_events and recovery_codes; other modules read and change a person only through what this file exports.
 export { deleteUserChallenges } from "./challenge-queries.js";
 export type { AuthContext } from "./context.js";
 export { createStaff } from "./create-staff.js";
@@ -9,10 +9,16 @@ export { type AuthKeys, decryptSecret, deriveAuthKeys, encryptSecret } from "./k
 export { listLoginEvents, signInFacts } from "./login-event-queries.js";
 export { authText } from "./messages.js";
 export { hashPassword, verifyPassword } from "./passwords.js";
+export {
+  countUnusedRecoveryCodes,
+  deleteUserRecoveryCodes,
+  issueRecoveryCodes,
+  spendRecoveryCode,
+} from "./recovery-codes.js";
 export { deleteUserResetTokens } from "./reset-token-queries.js";
 export { authRoutes } from "./routes.js";
-export { deleteUserSessions } from "./session-queries.js";
-export { sessionLoader } from "./sessions.js";
+export { deleteUserSessions, endUserSessions } from "./session-queries.js";
+export { endedSessionReason, sessionLoader } from "./sessions.js";
 export { signUp } from "./sign-up.js";
 export { startSignIn } from "./start-sign-in.js";
 export { newTotpSecret, totpStep, totpUri } from "./totp.js";

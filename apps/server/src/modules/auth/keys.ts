@@ -8,6 +8,8 @@ export type AuthKeys = {
   codeMac: Buffer;
   /** HMAC key of the device cookie (the accounts a browser signed in to). */
   deviceCookie: Buffer;
+  /** HMAC key of the stored recovery codes. */
+  recoveryCode: Buffer;
 };
 
 function derive(appSecret: string, purpose: string): Buffer {
@@ -19,6 +21,7 @@ export function deriveAuthKeys(appSecret: string): AuthKeys {
     totpSecret: derive(appSecret, "totp-secret"),
     codeMac: derive(appSecret, "sign-in-code"),
     deviceCookie: derive(appSecret, "device-cookie"),
+    recoveryCode: derive(appSecret, "recovery-code"),
   };
 }
 

@@ -7,6 +7,8 @@ import {
   PASSWORD_RESET_SENT_MESSAGE,
   passwordResetConfirmBodySchema,
   passwordResetRequestBodySchema,
+  recoveryLoginBodySchema,
+  resendCodeBodySchema,
   signupBodySchema,
   verifyEmailBodySchema,
   verifyEmailResponseSchema,
@@ -21,8 +23,10 @@ import { requireAuth, type SessionCookies, signedIn } from "../../plugins/sessio
 import type { AuthContext } from "./context.js";
 import { authText } from "./messages.js";
 import { requestPasswordReset } from "./request-password-reset.js";
+import { resendSignInCode } from "./resend-sign-in-code.js";
 import { resendVerificationEmail } from "./resend-verification-email.js";
 import { resetPassword } from "./reset-password.js";
+import { signInWithRecoveryCode } from "./sign-in-with-recovery-code.js";
 import { signOut } from "./sign-out.js";
 import { signUp } from "./sign-up.js";
 import { startSignIn } from "./start-sign-in.js";
@@ -115,6 +119,46 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       devices.set(reply, withAccount(device, user.id));
       return { user: toSessionUser(user) };
     },
+  );
+
+  app.post(
+    apiPaths.auth.recovery,
+    {
+      schema: {
+        summary:
+          "Sign in, step 2, with a recovery code instead of the authenticator app's code; uses it up, tells the customer",
+        tags,
+        body: recoveryLoginBodySchema,
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const device = devices.read(request);
+      const { user, session } = await signInWithRecoveryCode({
+        ctx,
+        ...request.body,
+        client: clientOf(request),
+        device,
+        previousSessionToken: cookies.read(request),
+      });
+      cookies.set(reply, session);
+      devices.set(reply, withAccount(device, user.id));
+      return { user: toSessionUser(user) };
+    },
+  );
+
+  app.post(
+    apiPaths.auth.resendCode,
+    {
+      schema: {
+        summary:
+          "Sign in, step 2: mail a new code for the open sign-in (the last one stops working; a few per account)",
+        tags,
+        body: resendCodeBodySchema,
+        response: { 200: loginChallengeSchema },
+      },
+    },
+    async (request) => resendSignInCode({ ctx, challengeId: request.body.challengeId }),
   );
 
   app.post(

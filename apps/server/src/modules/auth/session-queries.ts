@@ -1,6 +1,6 @@
-import { and, eq, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { sessions, users } from "../../db/schema/index.js";
+import { endedSessions, sessions, users } from "../../db/schema/index.js";
 import type { User } from "../../domain/user.js";
 import { userColumns } from "./user-queries.js";
 
@@ -61,6 +61,55 @@ export async function deleteUserSessions(db: Db, userId: string, except?: string
     .where(and(eq(sessions.userId, userId), others))
     .returning({ id: sessions.id });
   return ended.length;
+}
+
+/**
+ * Ends the account's sessions for a reason their browsers will hear (a deactivation): each is deleted and
+ * its token's hash kept in ended_sessions until it would have expired. One statement; answers how many.
+ */
+export async function endUserSessions(
+  db: Db,
+  { userId, reason, at }: { userId: string; reason: "accountInactive"; at: Date },
+): Promise<number> {
+  await db
+    .delete(endedSessions)
+    .where(and(eq(endedSessions.userId, userId), lt(endedSessions.expiresAt, at)));
+  const result = await db.execute<{ ended: string | number }>(sql`
+    with ended as (
+      delete from ${sessions} where ${sessions.userId} = ${userId}
+      returning ${sessions.tokenHash} as token_hash, ${sessions.expiresAt} as expires_at
+    ),
+    kept as (
+      insert into ${endedSessions} (token_hash, user_id, reason, ended_at, expires_at)
+      select token_hash, ${userId}, ${reason}, ${at.toISOString()}::timestamptz, expires_at from ended
+      on conflict (token_hash) do nothing
+    )
+    select count(*) as ended from ended
+  `);
+  return Number(result.rows[0]?.ended ?? 0);
+}
+
+/**
+ * Why the session of a token's hash ended, while that still holds: a deactivated account's session
+ * (until it would have expired, and while the account is still inactive). Undefined otherwise.
+ */
+export async function findEndedSessionReason(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<"accountInactive" | undefined> {
+  const [row] = await db
+    .select({ reason: endedSessions.reason })
+    .from(endedSessions)
+    .innerJoin(users, eq(users.id, endedSessions.userId))
+    .where(
+      and(
+        eq(endedSessions.tokenHash, tokenHash),
+        gt(endedSessions.expiresAt, now),
+        eq(users.status, "inactive"),
+      ),
+    );
+  return row?.reason;
 }
 
 export async function deleteExpiredSessions(db: Db, userId: string, now: Date): Promise<void> {

@@ -5,6 +5,7 @@ import type { User } from "../../domain/user.js";
 import {
   deleteExpiredSessions,
   deleteSessionByTokenHash,
+  findEndedSessionReason,
   insertSession,
   sessionFinder,
 } from "./session-queries.js";
@@ -53,4 +54,14 @@ export function sessionLoader(
 ): (token: string, now: Date) => Promise<{ sessionId: string; user: User } | undefined> {
   const findSession = sessionFinder(db);
   return (token, now) => findSession(hashToken(token), now);
+}
+
+/**
+ * The session plugin's second lookup, made only when a cookie's token has no live session: why its session
+ * ended, when the browser should hear it (a deactivated account: the reason `accountInactive`).
+ */
+export function endedSessionReason(
+  db: Db,
+): (token: string, now: Date) => Promise<"accountInactive" | undefined> {
+  return (token, now) => findEndedSessionReason(db, hashToken(token), now);
 }

@@ -1,20 +1,18 @@
 import { AppError } from "../../domain/app-error.js";
-import { SIGN_IN_CHALLENGE_MAX_ATTEMPTS } from "../../domain/auth-policy.js";
 import type { Client, KnownDevice } from "../../domain/device.js";
 import { sameDigest } from "../../domain/digest.js";
-import { rateLimitRules } from "../../domain/rate-limit.js";
 import type { User } from "../../domain/user.js";
-import { type ChallengeRow, claimCodeAttempt, consumeChallenge, findChallenge } from "./challenge-queries.js";
+import type { ChallengeRow } from "./challenge-queries.js";
 import type { AuthContext } from "./context.js";
 import { decryptSecret } from "./keys.js";
-import { recordFailedSignIn, recordSuccessfulSignIn } from "./login-events.js";
+import { recordFailedSignIn } from "./login-events.js";
 import { authText } from "./messages.js";
-import { type NewSession, startSession } from "./sessions.js";
-import { hashToken, macCode } from "./tokens.js";
+import { completeSignIn, openSecondStep, signInExpired } from "./second-step.js";
+import type { NewSession } from "./sessions.js";
+import { macCode } from "./tokens.js";
 import { totpStep } from "./totp.js";
-import { findTwoFactorSecrets, findUserById, type TwoFactorSecrets, useTotpStep } from "./user-queries.js";
+import { findTwoFactorSecrets, type TwoFactorSecrets, useTotpStep } from "./user-queries.js";
 
-const expired = () => new AppError("UNAUTHENTICATED", authText.signInExpired);
 const wrongCode = () => new AppError("BAD_REQUEST", authText.wrongCode, { code: authText.wrongCode });
 
 type Ctx = Pick<AuthContext, "db" | "clock" | "limiter" | "authKeys" | "geo">;
@@ -37,7 +35,7 @@ function checkCode(
     return { right, step: null };
   }
   // Two-factor was turned off after this sign-in started: it cannot finish.
-  if (secrets === undefined || secrets.totpSecret === null) throw expired();
+  if (secrets === undefined || secrets.totpSecret === null) throw signInExpired();
   const step = totpStep({
     secret: decryptSecret(ctx.authKeys.totpSecret, secrets.totpSecret, user.id),
     code,
@@ -51,7 +49,7 @@ function checkCode(
 /**
  * Sign-in, step 2: checks the code of a challenge and starts the session. A challenge is good once,
  * for 10 minutes and 5 wrong codes, until a newer sign-in of the account replaces it. Wrong codes also
- * count per client address and per account, across challenges.
+ * count per client address and per account, across challenges (second-step.ts).
  */
 export async function verifySignIn({
   ctx,
@@ -70,50 +68,30 @@ export async function verifySignIn({
   previousSessionToken: string | undefined;
 }): Promise<{ user: User; session: NewSession }> {
   const now = ctx.clock.now();
-  const idHash = hashToken(challengeId);
-  const challenge = await findChallenge(ctx.db, idHash);
-  const open =
-    challenge !== undefined &&
-    challenge.consumedAt === null &&
-    challenge.expiresAt > now &&
-    challenge.attempts < SIGN_IN_CHALLENGE_MAX_ATTEMPTS;
-  const user = open ? await findUserById(ctx.db, challenge.userId) : undefined;
-  if (!open || user === undefined) throw expired();
-  // Deactivated after the password step (the deactivation also deletes the challenge).
-  if (user.status !== "active")
-    throw new AppError("FORBIDDEN", authText.accountInactive, undefined, "accountInactive");
-  // Taken before the check and given back when the code is right (as at step 1); then one of the
-  // challenge's attempts is claimed, atomically too, so a burst cannot try more codes than either allows.
-  const taken = await ctx.limiter.take(
-    { rule: rateLimitRules.codeFailuresPerIp, key: client.ip },
-    { rule: rateLimitRules.codeFailuresPerAccount, key: user.id },
-  );
-  if (!(await claimCodeAttempt(ctx.db, idHash, now, SIGN_IN_CHALLENGE_MAX_ATTEMPTS))) {
-    await ctx.limiter.refund(taken);
-    throw expired();
-  }
+  const step = await openSecondStep(ctx, { challengeId, client, now });
+  const { challenge, user } = step;
 
   // The authenticator secret is read for this check only.
   const secrets = challenge.method === "totp" ? await findTwoFactorSecrets(ctx.db, user.id) : undefined;
-  const { right, step } = checkCode(ctx, { challenge, user, secrets, code, now });
-  if (!right) {
+  const checked = checkCode(ctx, { challenge, user, secrets, code, now });
+  if (!checked.right) {
     await recordFailedSignIn(ctx, { userId: user.id, client });
     throw wrongCode();
   }
-  await ctx.limiter.refund(taken);
+  await ctx.limiter.refund(step.taken);
 
-  const session = await ctx.db.transaction(async (tx) => {
-    // Conditional updates: of two requests racing with the same right code, one signs in.
-    if (!(await consumeChallenge(tx, idHash, now))) throw expired();
-    if (step !== null && !(await useTotpStep(tx, user.id, step))) throw wrongCode();
-    await recordSuccessfulSignIn(tx, { geo: ctx.geo, userId: user.id, client, device, now });
-    return startSession(tx, {
-      userId: user.id,
-      remember: challenge.remember,
+  const session = await ctx.db.transaction((tx) =>
+    completeSignIn(tx, {
+      ctx,
+      step,
       client,
+      device,
       now,
-      previousToken: previousSessionToken,
-    });
-  });
+      previousSessionToken,
+      spendProof: async () => {
+        if (checked.step !== null && !(await useTotpStep(tx, user.id, checked.step))) throw wrongCode();
+      },
+    }),
+  );
   return { user, session };
 }

@@ -151,4 +151,29 @@ export const notices = {
     message:
       "Signing in no longer asks for a code from your authenticator app; a code by email is sent instead. If this wasn't you, change your password now.",
   }),
+  /** Mailed by the sign-in itself (auth/emails.ts), whatever the settings: `mailedSeparately`. */
+  recoveryCodeUsed: ({
+    device,
+    location,
+    ip,
+    remaining,
+  }: {
+    device: string;
+    location: string;
+    ip: string;
+    remaining: number;
+  }): Told => ({
+    kind: "recovery_code_used",
+    status: "warning",
+    title: "Recovery code used",
+    message: `A recovery code signed in to your account from ${device}, ${location} (IP address ${ip}); it cannot be used again. ${remaining === 1 ? "1 recovery code is" : `${remaining} recovery codes are`} left. If this wasn't you, change your password now.`,
+    mailedSeparately: true,
+  }),
+  recoveryCodesRegenerated: (): Told => ({
+    kind: "recovery_codes_regenerated",
+    status: "info",
+    title: "New recovery codes",
+    message:
+      "New recovery codes were made for your account; the old ones no longer work. If this wasn't you, change your password now.",
+  }),
 } as const;

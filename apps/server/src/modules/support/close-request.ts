@@ -28,7 +28,7 @@ export async function closeSupportRequest({
       staff,
       action: "support.closed",
       target: { type: "support_request", id: row.request.id },
-      customerId: row.customer.id,
+      customerId: row.customer?.id ?? null,
       details: { previousStatus: row.request.status },
       at,
     });

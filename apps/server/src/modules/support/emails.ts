@@ -49,11 +49,14 @@ export function supportReplyEmail({
   brandName,
   reference,
   reply,
+  inNotifications = true,
 }: {
   to: string;
   brandName: string;
   reference: string;
   reply: string;
+  /** The reply is in the customer's notifications too (not for the public contact form's). */
+  inNotifications?: boolean;
 }): MailMessage {
   return {
     to,
@@ -64,8 +67,34 @@ export function supportReplyEmail({
       ...reply.split("\n"),
       "",
       `Reference: ${reference}`,
+      ...(inNotifications ? ["", "You can also read this answer in your notifications."] : []),
+    ].join("\n"),
+  };
+}
+
+/**
+ * The confirmation of a message sent through the public contact form. The writer was not signed in, so
+ * the address is anyone's: nothing they wrote is quoted, and the subject line is the bank's own.
+ */
+export function contactReceivedEmail({
+  to,
+  brandName,
+  reference,
+}: {
+  to: string;
+  brandName: string;
+  reference: string;
+}): MailMessage {
+  return {
+    to,
+    subject: `We received your message to ${brandName}`,
+    text: [
+      `Thank you for contacting ${brandName}. We'll answer by email to this address as soon as possible.`,
       "",
-      "You can also read this answer in your notifications.",
+      `Reference: ${reference}`,
+      "",
+      "If you did not write to us, someone typed your address into our contact form: you can ignore this",
+      "email.",
     ].join("\n"),
   };
 }

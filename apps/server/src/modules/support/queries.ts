@@ -5,18 +5,29 @@ import { supportReplies, supportRequests, users } from "../../db/schema/index.js
 import type { HistoryPosition } from "../../domain/history.js";
 
 // The support module owns support_requests and support_replies: only this file touches them. (Staff's
-// lists read the customer's and the replying staff's names from users alongside.)
+// lists read the customer's and the replying staff's names from users alongside; a public contact form's
+// request may have no customer.)
 
 export type SupportRequestRow = typeof supportRequests.$inferSelect;
 export type SupportReplyRow = typeof supportReplies.$inferSelect;
 
 export async function insertSupportRequest(
   db: Db,
-  values: Pick<SupportRequestRow, "userId" | "email" | "subject" | "message" | "createdAt">,
+  values: Pick<SupportRequestRow, "userId" | "email" | "subject" | "message" | "createdAt"> &
+    Partial<Pick<SupportRequestRow, "source" | "name">>,
 ): Promise<SupportRequestRow> {
   const [row] = await db.insert(supportRequests).values(values).returning();
   if (row === undefined) throw new Error("insert into support_requests returned no row");
   return row;
+}
+
+/** The customer account with this email, if any (read-only: the public contact form files its request). */
+export async function findAccountIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, eq(users.role, "customer")));
+  return row?.id;
 }
 
 const r = supportRequests;
@@ -25,7 +36,8 @@ const customerColumns = { id: users.id, name: users.name, email: users.email, us
 
 export type StaffRequestRow = {
   request: SupportRequestRow;
-  customer: { id: string; name: string; email: string; username: string };
+  /** Null for a public contact form's request whose email no account has. */
+  customer: { id: string; name: string; email: string; username: string } | null;
   position: HistoryPosition;
 };
 
@@ -51,7 +63,7 @@ export async function listRequestsForStaff(
   const rows = await db
     .select({ request: r, customer: customerColumns, positionTime })
     .from(r)
-    .innerJoin(users, eq(users.id, r.userId))
+    .leftJoin(users, eq(users.id, r.userId))
     .where(conditions.length === 0 ? undefined : and(...conditions))
     .orderBy(...(oldestFirst ? [asc(r.createdAt), asc(r.id)] : [desc(r.createdAt), desc(r.id)]))
     .limit(query.limit);
@@ -69,7 +81,7 @@ export async function lockRequest(
   const [row] = await db
     .select({ request: r, customer: customerColumns })
     .from(r)
-    .innerJoin(users, eq(users.id, r.userId))
+    .leftJoin(users, eq(users.id, r.userId))
     .where(eq(r.id, id))
     .for("update", { of: r });
   return row;

@@ -31,7 +31,8 @@ export async function lockRequestOr404(
 
 /**
  * Staff answer a support request: in one db transaction the reply is stored, the request marked answered,
- * the customer notified (a system notification, always made) and the reply audited; once committed, the
+ * the customer notified (a system notification, always made; not for a public contact form's request) and
+ * the reply audited; once committed, the
  * reply is mailed to the request's address (whatever Email Notifications says: they asked). A closed
  * request takes no reply (409).
  */
@@ -57,20 +58,24 @@ export async function replyToSupportRequest({
       createdAt: at,
     });
     await setRequestStatus(tx, row.request.id, "answered");
-    await notify(tx, {
-      userId: row.customer.id,
-      kind: "support_reply",
-      status: "info",
-      title: "Reply to your support request",
-      message,
-      at,
-      mailedSeparately: true,
-    });
+    // A public contact form's writer may not be the account's owner: they read the reply by email only.
+    const signedInCustomer = row.request.source === "account" ? row.customer : null;
+    if (signedInCustomer !== null) {
+      await notify(tx, {
+        userId: signedInCustomer.id,
+        kind: "support_reply",
+        status: "info",
+        title: "Reply to your support request",
+        message,
+        at,
+        mailedSeparately: true,
+      });
+    }
     await recordAuditEvent(tx, {
       staff,
       action: "support.replied",
       target: { type: "support_request", id: row.request.id },
-      customerId: row.customer.id,
+      customerId: row.customer?.id ?? null,
       details: { replyId: reply.id, previousStatus: row.request.status },
       at,
     });
@@ -85,6 +90,7 @@ export async function replyToSupportRequest({
         brandName: ctx.brandName,
         reference: row.request.id,
         reply: message,
+        inNotifications: signedInCustomer !== null,
       }),
     };
   });

@@ -1,19 +1,46 @@
 import {
   apiPaths,
+  contactBodySchema,
+  contactResponseSchema,
   helpFactsSchema,
   supportRequestBodySchema,
   supportRequestResponseSchema,
 } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { clientOf } from "../../plugins/client.js";
 import { requireRole, signedIn } from "../../plugins/session.js";
 import type { SupportContext } from "./context.js";
 import { helpFacts } from "./help-facts.js";
+import { submitContactRequest } from "./submit-contact-request.js";
 import { submitSupportRequest } from "./submit-support-request.js";
 
 const tags = ["support"];
 
-/** Help & Support: a customer's support requests, and the figures its FAQ states. */
+/**
+ * Help & Support: a customer's support requests, and the figures its FAQ states; and the public contact
+ * form, which needs no session.
+ */
 export const supportRoutes: FastifyPluginAsyncZod<{ ctx: SupportContext }> = async (app, { ctx }) => {
+  app.post(
+    apiPaths.support.contact,
+    {
+      schema: {
+        summary:
+          "The public contact form (no session): kept for staff as a support request, a confirmation mailed to the address typed",
+        tags,
+        body: contactBodySchema,
+        response: { 201: contactResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await submitContactRequest({ ctx, body: request.body, client: clientOf(request) });
+      return reply.code(201).send(answer);
+    },
+  );
+  await app.register(customerRoutes, { ctx });
+};
+
+const customerRoutes: FastifyPluginAsyncZod<{ ctx: SupportContext }> = async (app, { ctx }) => {
   app.addHook("preHandler", requireRole("customer"));
 
   app.post(

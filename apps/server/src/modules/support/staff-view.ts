@@ -18,6 +18,8 @@ export async function toAdminSupportRequests(
     email: request.email,
     status: request.status,
     createdAt: request.createdAt.toISOString(),
+    source: request.source,
+    name: request.name,
     customer,
     replies: replies
       .filter(({ reply }) => reply.requestId === request.id)

@@ -10,6 +10,21 @@ import { SupportReplyForm } from "./support-reply-form";
 
 const TONES = { open: "warning", answered: "success", closed: "neutral" } as const;
 
+/**
+ * A request from the public contact form: its writer was not signed in, so the email typed is not proven
+ * to be theirs; staff see the name typed and whether an account has that email.
+ */
+function ContactFormNote({ request }: { request: AdminSupportRequest }) {
+  return (
+    <p className="mt-1 text-xs text-muted-foreground">
+      {`Contact form, signed out: the sender typed the name "${request.name ?? ""}" and this email, which is not proven to be theirs. `}
+      {request.customer === null
+        ? "No account has this email."
+        : `The account with this email is ${request.customer.name} (@${request.customer.username}).`}
+    </p>
+  );
+}
+
 /** One support request: the customer's message, the replies so far, a reply form and Close. */
 export function SupportRequestCard({ request }: { request: AdminSupportRequest }) {
   const titleId = useId();
@@ -25,9 +40,10 @@ export function SupportRequestCard({ request }: { request: AdminSupportRequest }
             {request.subject}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {`${request.customer.name} · ${request.email} · `}
+            {`${request.customer?.name ?? request.name ?? ""} · ${request.email} · `}
             <time dateTime={request.createdAt}>{adminTimeText(request.createdAt)}</time>
           </p>
+          {request.source === "contact_form" && <ContactFormNote request={request} />}
         </div>
         <StatusPill tone={TONES[request.status]}>{supportStatusLabels[request.status]}</StatusPill>
       </header>
