@@ -26,6 +26,7 @@ import {
 } from "../lib/describe-transaction";
 import { isCancellable } from "../lib/withdrawal-state";
 import { CancelWithdrawalDialog } from "./cancel-withdrawal-dialog";
+import { UsdValue } from "./usd-value";
 import { WithdrawalProgressText } from "./withdrawal-progress-text";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -58,6 +59,7 @@ function Details({ transaction }: { transaction: Transaction }) {
     <dl className="divide-y">
       <Detail label="Amount">
         <span className="font-semibold tabular-nums">{signedAmountText(transaction)}</span>
+        <UsdValue sats={BigInt(transaction.amountSats)} />
       </Detail>
       <Detail label="Network fee">
         <span className="tabular-nums">{btcText(fee)}</span>
@@ -65,6 +67,7 @@ function Details({ transaction }: { transaction: Transaction }) {
       {transaction.type === "send" && fee > 0n && (
         <Detail label="Total">
           <span className="font-semibold tabular-nums">{totalText(transaction)}</span>
+          <UsdValue sats={BigInt(transaction.amountSats) + fee} />
         </Detail>
       )}
       <Detail label="Status">

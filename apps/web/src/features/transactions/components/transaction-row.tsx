@@ -12,6 +12,7 @@ import {
   signedAmountText,
 } from "../lib/describe-transaction";
 import { rowWithdrawalText } from "../lib/withdrawal-state";
+import { UsdValue } from "./usd-value";
 
 // The dialog's code (and the dialog library) loads with the first row opened, not with the list.
 const TransactionDetailsDialog = lazy(() =>
@@ -70,6 +71,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
             {signedAmountText(transaction)}
           </span>
           {fee && <span className="mt-0.5 block text-xs text-muted-foreground">{fee}</span>}
+          <UsdValue sats={BigInt(transaction.amountSats)} className="mt-0.5" />
         </span>
       </button>
       {opened && (
