@@ -13,7 +13,8 @@ import type { TestAccount } from "./accounts.js";
  * - farhan: the sender of the withdrawal spec (a first withdrawal to an address outside the bank: held,
  *   then cancelled); only it changes his balance.
  * - bob: the sender of the withdrawal approvals spec, to the outside address his seeded withdrawal paid
- *   (an address paid before is not held); only it changes his balance.
+ *   (an address paid before is not held), and of live-money.spec's withdrawal to it (an amount of its own);
+ *   no test asserts his balance.
  * - jonas: tries a send above the daily limit (refused: nothing moves).
  * - isabella: her identity check waits for staff (seeded pending); she only looks.
  * - elodie: writes to support (no money moves).

@@ -312,7 +312,7 @@ const screens: Record<Viewer, readonly Screen[]> = {
       heading: "Transaction History",
       async open(page) {
         await historyRows(page)
-          .filter({ hasText: "Received from bcrt1" })
+          .filter({ hasText: "Received to your address bcrt1" })
           .first()
           .getByRole("button")
           .click();
