@@ -33,7 +33,7 @@ import { devSandboxRoutes } from "./modules/dev-sandbox/index.js";
 import { externalWalletRoutes } from "./modules/external-wallets/index.js";
 import { healthRoutes } from "./modules/health/index.js";
 import { type KycContext, type KycReviewer, kycReviewer, kycRoutes } from "./modules/kyc/index.js";
-import { metaRoutes } from "./modules/meta/index.js";
+import { installationFacts, metaRoutes } from "./modules/meta/index.js";
 import { metricsRoutes } from "./modules/metrics/index.js";
 import {
   notificationHub,
@@ -227,12 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       token: config.metrics.token,
     });
   }
-  await app.register(metaRoutes, {
-    prefix: API_PREFIX,
-    brandName: config.brandName,
-    chain: config.chainBackend.kind,
-    confirmations: config.confirmations,
-  });
+  await app.register(metaRoutes, { prefix: API_PREFIX, ...installationFacts(config) });
   const devices = deviceCookies({ secure: production, key: ctx.authKeys.deviceCookie });
   await app.register(authRoutes, { ctx, cookies, devices, spareLoopback: !production });
   await app.register(accountRoutes, { ctx });
