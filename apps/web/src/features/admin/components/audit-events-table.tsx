@@ -9,39 +9,28 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { cn } from "@/lib/cn";
-import { cutLongWords } from "@/lib/long-words";
-import { adminTimeText } from "../lib/admin-time";
-import { auditDetails } from "../lib/audit-details";
+import { AuditDetails, AuditPerson, AuditWhen } from "./audit-event-parts";
 import { CopyableText } from "./copyable-text";
 
-/** An action's particulars, labelled in words ("Sessions ended 2"), an address or a txid cut in the middle. */
-function Details({ details }: { details: AuditEvent["details"] }) {
-  const items = auditDetails(details);
-  if (items.length === 0) return <span className="text-muted-foreground">None</span>;
-  return (
-    <dl className="flex flex-col gap-1">
-      {items.map(({ label, text }) => (
-        <div key={label}>
-          <dt className="inline text-muted-foreground">{`${label}: `}</dt>
-          <dd className="inline">{cutLongWords(text)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+/** Cells that wrap inside their column, a word too long for it broken where it must be. */
+const WRAP = "whitespace-normal break-words";
 
-/** A person: the name, the email address below it, both wrapping within the column rather than widening it. */
-function Person({ name, email }: { name: string; email: string }) {
-  return (
-    <>
-      <span className="block font-medium">{name}</span>
-      <span className="block text-xs text-muted-foreground">{email}</span>
-    </>
-  );
-}
-
-/** Cells that wrap inside a bounded width, a long email or word broken where it must be. */
-const WRAP = "whitespace-normal [overflow-wrap:anywhere]";
+/**
+ * The columns, and their shares of the table's width from 1280px, where the table is laid out at its
+ * container's width (table-fixed) and every column wraps inside its share: laid out by its content, the
+ * table ran Details and From past a laptop's window. Narrower, it scrolls sideways in its region. Without
+ * the Customer column (User Details), Reason and Details take its share.
+ */
+const COLUMNS = [
+  { header: "Date & Time", width: "xl:w-[10%]" },
+  { header: "Staff", width: "xl:w-[13%]" },
+  { header: "Action", width: "xl:w-[9.5%]" },
+  { header: "Customer", width: "xl:w-[13%]" },
+  { header: "Target", width: "xl:w-[12%]" },
+  { header: "Reason", width: "xl:w-[13.5%]", alone: "xl:w-[19%]" },
+  { header: "Details", width: "xl:w-[18.5%]", alone: "xl:w-[26%]" },
+  { header: "From", width: "xl:w-[10.5%]" },
+] as const satisfies readonly { header: string; width: string; alone?: string }[];
 
 export interface AuditEventsTableProps {
   events: readonly AuditEvent[];
@@ -53,42 +42,48 @@ export interface AuditEventsTableProps {
 
 /** Audit log entries: when, who, what (to what and whom), why, from where. Read-only. */
 export function AuditEventsTable({ events, label, stale, showCustomer = true }: AuditEventsTableProps) {
+  const shown = showCustomer ? COLUMNS : COLUMNS.filter(({ header }) => header !== "Customer");
   return (
-    <Table scrollLabel={`${label} table`} className={cn(stale && "opacity-60")}>
+    <Table scrollLabel={`${label} table`} className={cn("xl:table-fixed", stale && "opacity-60")}>
       <TableCaption className="sr-only">{label}</TableCaption>
+      <colgroup>
+        {shown.map((column) => (
+          <col
+            key={column.header}
+            className={!showCustomer && "alone" in column ? column.alone : column.width}
+          />
+        ))}
+      </colgroup>
       <TableHeader>
         <TableRow>
-          <TableHead scope="col">Date & Time</TableHead>
-          <TableHead scope="col">Staff</TableHead>
-          <TableHead scope="col">Action</TableHead>
-          {showCustomer && <TableHead scope="col">Customer</TableHead>}
-          <TableHead scope="col">Target</TableHead>
-          <TableHead scope="col">Reason</TableHead>
-          <TableHead scope="col">Details</TableHead>
-          <TableHead scope="col">From</TableHead>
+          {shown.map(({ header }) => (
+            <TableHead key={header} scope="col">
+              {header}
+            </TableHead>
+          ))}
         </TableRow>
       </TableHeader>
       <TableBody>
         {events.map((event) => (
           // The cells' own alignment is middle: a row made tall by its details reads from the top.
           <TableRow key={event.id} className="[&>td]:align-top">
-            <TableCell>
-              <time dateTime={event.createdAt}>{adminTimeText(event.createdAt)}</time>
+            <TableCell className="min-w-28 whitespace-normal">
+              <AuditWhen at={event.createdAt} />
             </TableCell>
-            <TableCell className={cn(WRAP, "min-w-32 max-w-48")}>
-              <Person name={event.actor.name} email={event.actor.email} />
+            <TableCell className={cn(WRAP, "max-w-48 min-w-32")}>
+              <AuditPerson name={event.actor.name} email={event.actor.email} />
             </TableCell>
             <TableCell className="min-w-36 whitespace-normal">{auditActionLabels[event.action]}</TableCell>
             {showCustomer && (
-              <TableCell className={cn(WRAP, "min-w-32 max-w-48")}>
+              <TableCell className={cn(WRAP, "max-w-48 min-w-32")}>
                 {event.customer ? (
-                  <Person name={event.customer.name} email={event.customer.email} />
+                  <AuditPerson name={event.customer.name} email={event.customer.email} />
                 ) : (
                   <span className="text-muted-foreground">None</span>
                 )}
               </TableCell>
             )}
-            <TableCell>
+            <TableCell className="whitespace-normal">
               <span className="block">{auditTargetTypeLabels[event.target.type]}</span>
               {event.target.id && <CopyableText value={event.target.id} noun="target ID" head={8} tail={4} />}
             </TableCell>
@@ -96,12 +91,12 @@ export function AuditEventsTable({ events, label, stale, showCustomer = true }: 
               {event.reason ?? <span className="text-muted-foreground">None</span>}
             </TableCell>
             <TableCell className={cn(WRAP, "max-w-64 min-w-44 text-xs")}>
-              <Details details={event.details} />
+              <AuditDetails details={event.details} />
             </TableCell>
             <TableCell className={cn(WRAP, "max-w-44 min-w-28 text-xs")}>
               {event.ipAddress ?? "Not over the web"}
               {event.userAgent && (
-                <span className="block truncate text-muted-foreground" title={event.userAgent}>
+                <span className="line-clamp-2 text-muted-foreground" title={event.userAgent}>
                   {event.userAgent}
                 </span>
               )}

@@ -18,6 +18,7 @@ import { cn } from "@/lib/cn";
 import { adminDateText } from "../lib/admin-time";
 import { CustomerKycBadge, CustomerStatusBadge } from "./customer-badges";
 import { CustomerStatusDialog } from "./customer-status-dialog";
+import { EmailText } from "./email-text";
 import { SortableHead } from "./sortable-head";
 import { UserDetailsDialog } from "./user-details-dialog";
 
@@ -64,12 +65,13 @@ export function CustomersTable({ customers, sort, order, onSort, stale }: Custom
       <TableBody>
         {customers.map((customer) => (
           <TableRow key={customer.id}>
-            {/* Names and addresses wrap within their columns, so Actions stays in view at 1280 px. */}
-            <TableCell className="max-w-48 min-w-32 font-medium whitespace-normal [overflow-wrap:anywhere]">
+            {/* Names and addresses wrap within their columns (an address after its "@" or before a dot), so
+                Actions stays in view at 1280 px. */}
+            <TableCell className="max-w-48 min-w-32 font-medium break-words whitespace-normal">
               {customer.name}
             </TableCell>
-            <TableCell className="max-w-56 min-w-36 whitespace-normal [overflow-wrap:anywhere]">
-              {customer.email}
+            <TableCell className="max-w-56 min-w-36 break-words whitespace-normal">
+              <EmailText email={customer.email} />
             </TableCell>
             <TableCell>{accountTypeLabels[customer.accountType]}</TableCell>
             <TableCell>
