@@ -13,6 +13,7 @@ import { moneyAttacks } from "./money-attacks.js";
 import { ownershipAttacks } from "./ownership-attacks.js";
 import { rebindingAttacks } from "./rebinding-attacks.js";
 import { recipientLookUpAttacks } from "./recipient-look-up-attacks.js";
+import { recoveryAttacks } from "./recovery-attacks.js";
 import { sessionAttacks } from "./session-attacks.js";
 import { staffRouteAttacks } from "./staff-route-attacks.js";
 import { textAndAddressAttacks } from "./text-and-address-attacks.js";
@@ -57,6 +58,7 @@ const table: Record<string, Attack[]> = {
   "DNS rebinding onto a development server": rebindingAttacks,
   "text no database holds as typed, and mixed-case addresses": textAndAddressAttacks,
   "the send form's recipient look-up": recipientLookUpAttacks,
+  "recovery codes, Resend code, a deactivated session and the public contact form": recoveryAttacks,
 };
 
 const tables = Object.keys(await fingerprint(w.t));
