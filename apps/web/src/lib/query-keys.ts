@@ -72,6 +72,8 @@ export const queryKeys = {
     receive: ["wallet", "receive"] as const,
     /** `SendRecipient`: whom the send form's recipient names and the network fee to them. */
     recipient: (recipient: string) => ["wallet", "recipient", recipient] as const,
+    /** `RecentPayees`: the customers the customer sent to last (the send form's one-tap recipients). */
+    recentPayees: ["wallet", "recent-payees"] as const,
   },
   notifications: {
     /** Everything under it: a notification arriving invalidates this. */

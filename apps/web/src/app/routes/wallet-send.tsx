@@ -1,3 +1,5 @@
+import { useMemo } from "react";
+import { useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
 import { useMe } from "@/features/auth/api/get-me";
 import { VerifyEmailNotice } from "@/features/auth/components/verify-email-notice";
@@ -6,13 +8,16 @@ import { sendToMyWalletLabel } from "@/features/external-wallets/lib/messages";
 import { useResumeLink } from "@/features/kyc/lib/use-resume-link";
 import { useWalletSummary } from "@/features/wallet/api/get-wallet-summary";
 import { SendBitcoin } from "@/features/wallet/components/send-bitcoin";
+import { SendLinkNotice } from "@/features/wallet/components/send-link-notice";
+import { readSendLink } from "@/features/wallet/lib/send-link";
 import { paths } from "@/lib/paths";
 
 /**
  * Screen: send Bitcoin. The form, its checks and the review dialog live in features/wallet; while the
  * email address is unconfirmed, the notice from features/auth says so and the form cannot continue. An
  * unverified customer's notice links back into the verification where it stopped (features/kyc). A
- * connected outside wallet (features/external-wallets) is offered as a one-tap recipient.
+ * connected outside wallet (features/external-wallets) is offered as a one-tap recipient. A payment link
+ * (`?to=&amount=&note=`) fills the form in, each part checked; the customer still continues and confirms.
  */
 export function WalletSendScreen() {
   const { data: user } = useMe();
@@ -20,6 +25,8 @@ export function WalletSendScreen() {
   const { data: wallet } = useWalletSummary();
   const resume = useResumeLink({ enabled: wallet?.canSend === false });
   const { data: external } = useExternalWallet();
+  const [params] = useSearchParams();
+  const link = useMemo(() => readSendLink(params), [params]);
   const ownWallet = external
     ? { label: sendToMyWalletLabel(external.provider), address: external.address }
     : undefined;
@@ -28,7 +35,13 @@ export function WalletSendScreen() {
       <PageHeader title="Send Bitcoin" backTo={paths.dashboard} />
       <div className="flex flex-col gap-5">
         {emailUnconfirmed && <VerifyEmailNotice email={user.email} />}
-        <SendBitcoin blocked={emailUnconfirmed} verifyLink={resume ?? undefined} ownWallet={ownWallet} />
+        {link && <SendLinkNotice problems={link.problems} />}
+        <SendBitcoin
+          blocked={emailUnconfirmed}
+          verifyLink={resume ?? undefined}
+          ownWallet={ownWallet}
+          initial={link?.values}
+        />
       </div>
     </>
   );

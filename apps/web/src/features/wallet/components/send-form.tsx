@@ -1,10 +1,18 @@
-import { NOTE_MAX_LENGTH, type SendForm as SendFormValues, type WalletSummary } from "@satsbank/shared";
+import {
+  isPaymentRequestText,
+  NOTE_MAX_LENGTH,
+  type PaymentRequest,
+  parsePaymentRequest,
+  type SendForm as SendFormValues,
+  type WalletSummary,
+} from "@satsbank/shared";
 import { useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { FormField } from "@/components/form-field";
 import { SubmitButton } from "@/components/submit-button";
 import { Input } from "@/components/ui/input";
+import { amountInputText, localeDecimalSeparator } from "@/lib/amount-input";
 import { isApiError } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { paths } from "@/lib/paths";
@@ -13,6 +21,7 @@ import { useRecipientLookUp } from "../api/look-up-recipient";
 import { useQuoteSend } from "../api/quote-send";
 import { newIdempotencyKey } from "../lib/idempotency-key";
 import { sendErrorToast } from "../lib/send-error";
+import type { SendLinkValues } from "../lib/send-link";
 import { leftTodaySats, sendableSats, sendFeeSats } from "../lib/sendable";
 import { useSendAmount } from "../lib/use-send-amount";
 import { fieldProblem, type SendField, validateSend } from "../lib/validate-send";
@@ -20,6 +29,7 @@ import { sentToast } from "../lib/withdrawal-wait";
 import { type OwnWallet, OwnWalletButton } from "./own-wallet-button";
 import { SendAmountField } from "./send-amount-field";
 import { recipientStatusText, SendCost } from "./send-cost";
+import { SendRecipientField } from "./send-recipient-field";
 import { type SendReview, SendReviewDialog } from "./send-review-dialog";
 import { type VerifyLink, VerifyToSendNotice } from "./verify-to-send-notice";
 
@@ -39,9 +49,11 @@ export interface SendFormProps {
   verifyLink?: VerifyLink | undefined;
   /** A one-tap recipient: the customer's own connected wallet ("Send to my UniSat Wallet"). */
   ownWallet?: OwnWallet | undefined;
+  /** What a payment link filled in (checked, never sent by itself: the customer continues and confirms). */
+  initial?: SendLinkValues | undefined;
 }
 
-export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: SendFormProps) {
+export function SendForm({ summary, blocked = false, verifyLink, ownWallet, initial }: SendFormProps) {
   const navigate = useNavigate();
   const quote = useQuoteSend();
   const [review, setReview] = useState<SendReview | null>(null);
@@ -50,7 +62,7 @@ export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: Se
   // Marks are the form's own (set by Continue, cleared once the field is right): no re-validation as the
   // person types, except what the amount's text itself gets wrong (said on the field at once).
   const form = useForm<SendFormValues>({
-    defaultValues: { recipient: "", amount: "", note: "" },
+    defaultValues: initialValues(initial),
     reValidateMode: "onSubmit",
   });
   const { errors } = form.formState;
@@ -63,6 +75,12 @@ export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: Se
   const amount = useSendAmount(form, summary, feeSats);
   const sendAmount = { reading: amount.reading, feeSats };
   const recipientStatus = recipientStatusText(lookUp);
+
+  /** A payment request pasted or scanned: its address and its amount (in satoshis, exactly) go in. */
+  function fillRequest(request: PaymentRequest) {
+    form.setValue("recipient", request.address, { shouldDirty: true });
+    if (request.amountSats !== null) amount.fill(request.amountSats);
+  }
 
   function reject(field: SendField, title: string, text: string) {
     form.setError(field, { type: "validate", message: text }, { shouldFocus: true });
@@ -92,6 +110,9 @@ export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: Se
   });
 
   const onSubmit = form.handleSubmit((values) => {
+    // A payment request still in the field is one that could not be read (the field reads the others).
+    const request = isPaymentRequestText(values.recipient) ? parsePaymentRequest(values.recipient) : null;
+    if (request !== null && !request.ok) return reject("recipient", "Invalid recipient", request.error);
     const checked = validateSend(values, summary, sendAmount);
     if (!checked.ok) return reject(checked.field, checked.title, checked.text);
     quote.mutate(
@@ -122,22 +143,14 @@ export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: Se
     <>
       {!summary.canSend && <VerifyToSendNotice link={verifyLink} />}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <FormField label="Recipient" error={errors.recipient?.message} hint={recipientStatus || undefined}>
-          {(control) => (
-            <Input
-              {...control}
-              placeholder="Bitcoin address or username"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...form.register("recipient")}
-            />
-          )}
-        </FormField>
-        {/* The hint is read with the field; this says it as it changes, while the customer types on. */}
-        <span className="sr-only" aria-live="polite">
-          {recipientStatus}
-        </span>
+        <SendRecipientField
+          registration={form.register("recipient")}
+          value={recipient}
+          error={errors.recipient?.message}
+          hint={recipientStatus}
+          onText={(text) => form.setValue("recipient", text, { shouldDirty: true })}
+          onPaymentRequest={fillRequest}
+        />
         {ownWallet && (
           <OwnWalletButton
             wallet={ownWallet}
@@ -189,4 +202,17 @@ export function SendForm({ summary, blocked = false, verifyLink, ownWallet }: Se
       />
     </>
   );
+}
+
+/** The form's first values: empty, or what a payment link filled in (its amount in BTC, exact). */
+function initialValues(initial: SendLinkValues | undefined): SendFormValues {
+  const separator = localeDecimalSeparator();
+  return {
+    recipient: initial?.recipient ?? "",
+    amount:
+      initial?.amountSats === undefined
+        ? ""
+        : amountInputText(initial.amountSats, "BTC", { decimalSeparator: separator, usdCentsPerBtc: 0n }),
+    note: initial?.note ?? "",
+  };
 }

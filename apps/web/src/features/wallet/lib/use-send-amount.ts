@@ -34,6 +34,8 @@ export interface SendAmountState {
   refuse: () => void;
   max: () => void;
   switchUnit: (unit: AmountUnit) => void;
+  /** An amount from elsewhere (a payment request): shown in the unit chosen, its satoshis kept exactly. */
+  fill: (sats: bigint) => void;
 }
 
 /**
@@ -90,6 +92,11 @@ export function useSendAmount(
       setPin({ kind: "max" });
       setRefused(false);
       set(amountInputText(maxSats, unit, context));
+    },
+    fill: (sats) => {
+      setPin({ kind: "sats", sats });
+      setRefused(false);
+      set(amountInputText(sats, unit, context));
     },
     switchUnit: (next) => {
       if (next === unit) return;
