@@ -12,6 +12,7 @@ import { massAssignmentAttacks } from "./mass-assignment-attacks.js";
 import { moneyAttacks } from "./money-attacks.js";
 import { ownershipAttacks } from "./ownership-attacks.js";
 import { rebindingAttacks } from "./rebinding-attacks.js";
+import { recentPayeesAttacks } from "./recent-payees-attacks.js";
 import { recipientLookUpAttacks } from "./recipient-look-up-attacks.js";
 import { recoveryAttacks } from "./recovery-attacks.js";
 import { sessionAttacks } from "./session-attacks.js";
@@ -58,6 +59,7 @@ const table: Record<string, Attack[]> = {
   "DNS rebinding onto a development server": rebindingAttacks,
   "text no database holds as typed, and mixed-case addresses": textAndAddressAttacks,
   "the send form's recipient look-up": recipientLookUpAttacks,
+  "another customer's recent payees": recentPayeesAttacks,
   "recovery codes, Resend code, a deactivated session and the public contact form": recoveryAttacks,
 };
 
