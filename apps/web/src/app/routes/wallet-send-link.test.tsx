@@ -59,6 +59,16 @@ describe("a payment link opening the send screen", () => {
     expect(notice).not.toHaveTextContent(sendLinkMessages.note);
   });
 
+  it("says so when nothing of the link could be used", async () => {
+    renderSendAt("/wallet/send?to=%3Cscript%3E&amount=-1");
+    expect(await field("Recipient")).toHaveValue("");
+    const notice = screen.getByRole("note");
+    expect(notice).toHaveTextContent(sendLinkMessages.nothing);
+    expect(notice).not.toHaveTextContent(sendLinkMessages.filled);
+    expect(notice).toHaveTextContent(sendLinkMessages.to);
+    expect(notice).toHaveTextContent(sendLinkMessages.amount);
+  });
+
   it("says nothing when the screen opens without a link", async () => {
     renderSendAt("/wallet/send");
     expect(await field("Recipient")).toHaveValue("");

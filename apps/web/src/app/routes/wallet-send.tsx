@@ -35,7 +35,7 @@ export function WalletSendScreen() {
       <PageHeader title="Send Bitcoin" backTo={paths.dashboard} />
       <div className="flex flex-col gap-5">
         {emailUnconfirmed && <VerifyEmailNotice email={user.email} />}
-        {link && <SendLinkNotice problems={link.problems} />}
+        {link && <SendLinkNotice values={link.values} problems={link.problems} />}
         <SendBitcoin
           blocked={emailUnconfirmed}
           verifyLink={resume ?? undefined}

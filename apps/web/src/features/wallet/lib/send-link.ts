@@ -39,6 +39,7 @@ export interface SendLinkValues {
 /** Why a part of a payment link was left out: said above the form. */
 export const sendLinkMessages = {
   filled: "Filled in from a payment link: check the recipient and the amount before you continue.",
+  nothing: "Nothing could be filled in from this payment link.",
   to: "The link's recipient is not a username or a Bitcoin address, so it was left out.",
   amount: "The link's amount is not a whole number of satoshis above zero, so it was left out.",
   note: "The link's note is not plain text of at most 140 characters, so it was left out.",
