@@ -15,7 +15,7 @@ const authLayout = lazyComponent(() => import("./layouts/auth-layout"), "AuthLay
 /**
  * The specification's route table (section 2). Layout routes have no path; every child path is absolute
  * and comes from lib/paths. An unknown path, including one under /profile, matches the last "*" route.
- * Public: splash, sign-in, sign-up, password reset, email verification and the 404 page. RequireAuth wraps every customer
+ * Public: splash, sign-in, sign-up, password reset, email verification, the contact form and the 404 page. RequireAuth wraps every customer
  * screen (KYC included), RequireAdmin the staff dashboard. `/dev/mailbox` is the server's own page.
  * Every screen's title is its heading.
  */
@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
             () => import("./routes/verify-email"),
             "VerifyEmailScreen",
           ),
+          screen(paths.contact, "Contact us", () => import("./routes/contact"), "ContactScreen"),
         ],
       },
       {

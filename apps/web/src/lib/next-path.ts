@@ -3,9 +3,17 @@ import { isPathWithin, paths } from "./paths";
 /** The query parameter that carries the page a signed-out visitor first asked for. */
 export const NEXT_PARAM = "next";
 
-/** `/auth/login?next=<target>`: where a guard sends a signed-out visitor. */
-export function loginPathWithNext(target: string): string {
-  return `${paths.auth.login}?${new URLSearchParams({ [NEXT_PARAM]: target })}`;
+/** The query parameter that says why the session ended, when the server said (a deactivated account). */
+export const REASON_PARAM = "reason";
+
+/**
+ * `/auth/login?next=<target>`: where a guard sends a signed-out visitor; with `&reason=accountInactive`
+ * when the server ended the session for that reason, so sign-in can say why.
+ */
+export function loginPathWithNext(target: string, reason?: "accountInactive"): string {
+  const query = new URLSearchParams({ [NEXT_PARAM]: target });
+  if (reason !== undefined) query.set(REASON_PARAM, reason);
+  return `${paths.auth.login}?${query}`;
 }
 
 // The public account screens: sending someone back to one after signing in makes no sense (and could loop).

@@ -27,6 +27,8 @@ export const paths = {
     send: "/wallet/send",
   },
   history: "/history",
+  /** The public contact form: for anyone who cannot sign in (issue 21). */
+  contact: "/contact",
   notifications: "/notifications",
   admin: "/admin",
   profile: {

@@ -46,9 +46,16 @@ export const queryKeys = {
   meta: ["meta"] as const,
   /** The signed-in person: `SessionUser`, or `null` when signed out. Written through lib/session-cache. */
   me: ["auth", "me"] as const,
+  /**
+   * Why the last `me` found nobody signed in, when the server said ("accountInactive"), else null: the
+   * guard's redirect to sign-in carries it. Written by the `me` query itself.
+   */
+  sessionEnded: ["auth", "session-ended"] as const,
   account: {
     all: ["account"] as const,
     loginHistory: ["account", "login-history"] as const,
+    /** `RecoveryCodesStatus`: how many recovery codes are left. */
+    recoveryCodes: ["account", "recovery-codes"] as const,
   },
   support: {
     /** `HelpFacts`: the withdrawal fee, each level's daily send limit, confirmations (the FAQ's figures). */

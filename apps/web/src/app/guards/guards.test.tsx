@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { customer, staff } from "@/test/fixtures";
@@ -22,6 +22,35 @@ describe("route guards", () => {
     await waitFor(() => expect(location(router)).toBe(target));
     expect(router.state.historyAction).toBe("REPLACE");
     expect(await screen.findByRole("heading", { level: 1, name: "Welcome Back" })).toBeInTheDocument();
+  });
+
+  it("says on sign-in why a deactivated customer's open session ended, with a way to contact the bank", async () => {
+    // The session was signed in; staff deactivate the account, and the next answer says so.
+    let deactivated = false;
+    stubApi({
+      routes: {
+        "GET /api/auth/me": () =>
+          deactivated
+            ? apiError(
+                401,
+                "UNAUTHENTICATED",
+                "This account has been deactivated. Please contact us to reactivate it.",
+                undefined,
+                "accountInactive",
+              )
+            : { user: customer },
+      },
+    });
+    const { router, queryClient } = renderRoute("/wallet");
+    expect(await screen.findByRole("heading", { level: 1, name: "Wallet" })).toBeInTheDocument();
+    deactivated = true;
+    await queryClient.invalidateQueries({ queryKey: ["auth", "me"] });
+    await waitFor(() => expect(location(router)).toBe("/auth/login?next=%2Fwallet&reason=accountInactive"));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(
+      "This account has been deactivated. Please contact us to reactivate it. Contact support",
+    );
+    expect(within(alert).getByRole("link", { name: "Contact support" })).toHaveAttribute("href", "/contact");
   });
 
   it("keeps customers out of /admin", async () => {

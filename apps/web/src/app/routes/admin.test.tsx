@@ -113,7 +113,10 @@ describe("admin dashboard", () => {
       }),
       "POST /api/account/two-factor/enable": () => {
         enrolled = true;
-        return { user: { ...staff, twoFactorEnabled: true } satisfies SessionUser };
+        return {
+          user: { ...staff, twoFactorEnabled: true } satisfies SessionUser,
+          recoveryCodes: ["2hk3m-q9xwz", "7ab2c-d3ef4"],
+        };
       },
     });
     expect(await screen.findByRole("heading", { name: "Authenticator app required" })).toBeInTheDocument();
@@ -127,6 +130,11 @@ describe("admin dashboard", () => {
     expect(await within(dialog).findByText("JBSWY3DPEHPK3PXP")).toBeInTheDocument();
     await view.user.type(within(dialog).getByLabelText("Authentication code"), "123456");
     await view.user.click(within(dialog).getByRole("button", { name: "Enable" }));
+    // The recovery codes are shown before the dashboard opens.
+    expect(await within(dialog).findByRole("list", { name: "Recovery codes" })).toHaveTextContent(
+      "2hk3m-q9xwz",
+    );
+    await view.user.click(within(dialog).getByRole("button", { name: "I've saved my codes" }));
 
     expect(await screen.findByRole("tablist", { name: "Staff tools" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Authenticator app required" })).not.toBeInTheDocument();

@@ -11,6 +11,18 @@ const setup = {
   otpauthUri: "otpauth://totp/Satsbank:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Satsbank",
 };
 const enrolled: SessionUser = { ...customer, twoFactorEnabled: true };
+const codes = [
+  "2hk3m-q9xwz",
+  "7ab2c-d3ef4",
+  "ghj5k-m6np7",
+  "qr8st-u9vwx",
+  "yz2a3-b4c5d",
+  "e6f7g-h8j9k",
+  "m2n3p-q4r5s",
+  "t6u7v-w8x9y",
+  "z2a3b-c4d5e",
+  "f6g7h-j8k9m",
+];
 
 /** Switches Two-Factor Authentication on and passes the password step; returns the enrolment dialog. */
 async function startEnrolment(view: Awaited<ReturnType<typeof renderSecurity>>, password = "my password 1") {
@@ -40,10 +52,11 @@ describe("security settings", () => {
     expect(toggle).not.toBeChecked();
   });
 
-  it("switching on enrols an authenticator: QR code, secret, code, Enable", async () => {
+  it("switching on enrols an authenticator: QR code, secret, code, Enable, then the recovery codes once", async () => {
     const view = await renderSecurity(customer, {
       "POST /api/account/two-factor/setup": () => setup,
-      "POST /api/account/two-factor/enable": () => ({ user: enrolled }),
+      "POST /api/account/two-factor/enable": () => ({ user: enrolled, recoveryCodes: codes }),
+      "GET /api/account/two-factor/recovery-codes": () => ({ remaining: 10 }),
     });
     await view.user.click(view.toggle);
     const dialog = await screen.findByRole("dialog", { name: "Set up two-factor authentication" });
@@ -70,9 +83,108 @@ describe("security settings", () => {
     await view.user.type(within(dialog).getByLabelText("Authentication code"), "123456");
     await view.user.click(enable);
     expect(await screen.findByText("Two-factor authentication enabled")).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(requestsTo(view.fetchMock, "POST /api/account/two-factor/enable")).toEqual([{ code: "123456" }]);
+
+    // The recovery codes, shown this once, with a copy and a download; the dialog stays until they are saved.
+    const list = await within(dialog).findByRole("list", { name: "Recovery codes" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(codes);
+    expect(within(dialog).getByText("Save your recovery codes now")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Copy codes" })).toBeInTheDocument();
+    const download = within(dialog).getByRole("link", { name: "Download codes" });
+    expect(download).toHaveAttribute("download", "recovery-codes.txt");
+    expect(decodeURIComponent(download.getAttribute("href") ?? "")).toBe(
+      `data:text/plain;charset=utf-8,${codes.join("\n")}\n`,
+    );
+    await view.user.click(within(dialog).getByRole("button", { name: "I've saved my codes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(screen.getByRole("switch", { name: "Two-Factor Authentication" })).toBeChecked();
+    // Security now has the Recovery Codes row.
+    expect(await screen.findByText(/^10 of 10 left\./)).toBeInTheDocument();
+  });
+
+  it("shows how many recovery codes are left and makes new ones with the password, shown once", async () => {
+    const view = await renderSecurity(enrolled, {
+      "GET /api/account/two-factor/recovery-codes": () => ({ remaining: 3 }),
+      "POST /api/account/two-factor/recovery-codes": () => ({ recoveryCodes: codes }),
+    });
+    expect(screen.getByRole("heading", { name: "Recovery Codes" })).toBeInTheDocument();
+    const newCodes = screen.getByRole("button", { name: "New recovery codes" });
+    await waitFor(() =>
+      expect(newCodes).toHaveAccessibleDescription(
+        "3 of 10 left. Each signs you in once if you lose your authenticator app.",
+      ),
+    );
+    await view.user.click(newCodes);
+    const dialog = await screen.findByRole("dialog", { name: "New recovery codes" });
+    await view.user.type(within(dialog).getByLabelText("Current Password"), "my password 1");
+    await view.user.click(within(dialog).getByRole("button", { name: "Make new codes" }));
+    const list = await within(dialog).findByRole("list", { name: "Recovery codes" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(10);
+    expect(dialog).toHaveAccessibleDescription("Your old recovery codes no longer work.");
+    expect(requestsTo(view.fetchMock, "POST /api/account/two-factor/recovery-codes")).toEqual([
+      { currentPassword: "my password 1" },
+    ]);
+    await view.user.click(within(dialog).getByRole("button", { name: "I've saved my codes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    // Opened again, it asks for the password again: the codes are not kept.
+    await view.user.click(newCodes);
+    const again = await screen.findByRole("dialog", { name: "New recovery codes" });
+    expect(within(again).queryByRole("list", { name: "Recovery codes" })).toBeNull();
+    expect(within(again).getByLabelText("Current Password")).toHaveValue("");
+  });
+
+  it("a wrong password for new recovery codes shows on its field", async () => {
+    const wrong = "Current password is incorrect";
+    const view = await renderSecurity(enrolled, {
+      "GET /api/account/two-factor/recovery-codes": () => ({ remaining: 10 }),
+      "POST /api/account/two-factor/recovery-codes": () =>
+        apiError(400, "VALIDATION_ERROR", wrong, { currentPassword: wrong }),
+    });
+    await view.user.click(screen.getByRole("button", { name: "New recovery codes" }));
+    const dialog = await screen.findByRole("dialog", { name: "New recovery codes" });
+    await view.user.type(within(dialog).getByLabelText("Current Password"), "not mine");
+    await view.user.click(within(dialog).getByRole("button", { name: "Make new codes" }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText("Current Password")).toHaveAccessibleDescription(wrong),
+    );
+    expect(within(dialog).queryByRole("list", { name: "Recovery codes" })).toBeNull();
+  });
+
+  it("switching off without the device takes a recovery code", async () => {
+    const view = await renderSecurity(enrolled, {
+      "GET /api/account/two-factor/recovery-codes": () => ({ remaining: 10 }),
+      "POST /api/account/two-factor/disable": ({ body }) =>
+        (body as { recoveryCode?: string }).recoveryCode === "2hk3m-q9xwz"
+          ? { user: customer }
+          : apiError(400, "VALIDATION_ERROR", "Wrong", {
+              recoveryCode: "That recovery code is not correct, or it was used already.",
+            }),
+    });
+    await view.user.click(view.toggle);
+    const dialog = await screen.findByRole("dialog", { name: "Turn off two-factor authentication" });
+    await view.user.click(
+      within(dialog).getByRole("button", { name: "Lost your device? Use a recovery code" }),
+    );
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining("Enter one of your recovery codes"));
+    const field = within(dialog).getByLabelText("Recovery code");
+    await view.user.type(field, "aaaaa-aaaaa");
+    await view.user.click(within(dialog).getByRole("button", { name: "Turn off" }));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription("That recovery code is not correct, or it was used already."),
+    );
+    expect(field).toHaveFocus();
+    await view.user.clear(field);
+    await view.user.type(field, "2hk3m-q9xwz");
+    await view.user.click(within(dialog).getByRole("button", { name: "Turn off" }));
+    expect(await screen.findByText("Two-factor authentication disabled")).toBeInTheDocument();
+    expect(requestsTo(view.fetchMock, "POST /api/account/two-factor/disable")).toEqual([
+      { recoveryCode: "aaaaa-aaaaa" },
+      { recoveryCode: "2hk3m-q9xwz" },
+    ]);
   });
 
   it("says a wrong enrolment code on the field and keeps the dialog open", async () => {

@@ -1,31 +1,42 @@
+import type { TwoFactorEnableResponse } from "@satsbank/shared";
+import { useState } from "react";
 import { CopyButton } from "@/components/copy-button";
 import { QrCode } from "@/components/qr-code";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { notify } from "@/lib/notify";
 import { useEnableTwoFactor } from "../api/enable-two-factor";
 import { useSetupTwoFactor } from "../api/setup-two-factor";
+import { RecoveryCodesPanel } from "./recovery-codes-panel";
 import { TwoFactorCodeForm } from "./two-factor-code-form";
 import { TwoFactorPasswordForm } from "./two-factor-password-form";
 
 export interface TwoFactorEnrolDialogProps {
   open: boolean;
   onClose: () => void;
-  /** After the code is confirmed (before the dialog closes). */
+  /**
+   * Once two-factor is on and its recovery codes were shown (the dialog closes): a screen that enrolment
+   * gated (the staff dashboard) may then open without taking the codes away unseen.
+   */
   onEnabled?: () => void;
 }
 
 /**
  * Enrolment: the current password first, then scan the QR code (or type the secret) into an authenticator
- * app and prove it with a code. The secret is not kept once the dialog closes: opening it again starts over.
+ * app and prove it with a code; then the 10 recovery codes, shown this once. The secret is not kept once
+ * the dialog closes: opening it again starts over.
  */
 export function TwoFactorEnrolDialog({ open, onClose, onEnabled }: TwoFactorEnrolDialogProps) {
   const setupMutation = useSetupTwoFactor();
   const enable = useEnableTwoFactor();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const setup = setupMutation.data;
   function close() {
+    const enabled = recoveryCodes !== null;
     setupMutation.reset();
     enable.reset();
+    setRecoveryCodes(null);
     onClose();
+    if (enabled) onEnabled?.();
   }
   return (
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
@@ -33,12 +44,16 @@ export function TwoFactorEnrolDialog({ open, onClose, onEnabled }: TwoFactorEnro
         <DialogHeader>
           <DialogTitle>Set up two-factor authentication</DialogTitle>
           <DialogDescription>
-            {setup
-              ? "Scan the QR code with your authenticator app, or enter the secret key by hand. Then enter the 6-digit code the app shows."
-              : "Enter your current password to continue."}
+            {recoveryCodes
+              ? "Two-factor authentication is on. If you lose your authenticator app, a recovery code signs you in instead."
+              : setup
+                ? "Scan the QR code with your authenticator app, or enter the secret key by hand. Then enter the 6-digit code the app shows."
+                : "Enter your current password to continue."}
           </DialogDescription>
         </DialogHeader>
-        {setup ? (
+        {recoveryCodes ? (
+          <RecoveryCodesPanel codes={recoveryCodes} onDone={close} />
+        ) : setup ? (
           <>
             <div className="flex flex-col items-center gap-3">
               <QrCode value={setup.otpauthUri} alt="QR code for your authenticator app" />
@@ -50,15 +65,15 @@ export function TwoFactorEnrolDialog({ open, onClose, onEnabled }: TwoFactorEnro
                 <CopyButton value={setup.secret} label="Copy secret key" copiedTitle="Secret key copied" />
               </div>
             </div>
-            <TwoFactorCodeForm
-              mutation={enable}
+            <TwoFactorCodeForm<TwoFactorEnableResponse>
+              submit={(body, handlers) => enable.mutate(body, handlers)}
+              pending={enable.isPending}
               submitLabel="Enable"
               pendingLabel="Enabling..."
               onCancel={close}
-              onDone={() => {
+              onDone={(result) => {
                 notify.success("Two-factor authentication enabled");
-                onEnabled?.();
-                close();
+                setRecoveryCodes(result.recoveryCodes);
               }}
             />
           </>

@@ -44,6 +44,26 @@ function renderSupport(list: StubHandler = () => page(), more: Record<string, St
 }
 
 describe("Support", () => {
+  it("marks a request from the public contact form: the name typed, whether an account has the email", async () => {
+    const fromForm = supportRequest({
+      id: "5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f",
+      subject: "My account was deactivated",
+      source: "contact_form",
+      name: "Rosa Jiménez",
+      email: "rosa@example.com",
+      customer: null,
+    });
+    const matched = supportRequest({ source: "contact_form", name: "Ada L." });
+    renderSupport(() => page([fromForm, matched]));
+    const card = await screen.findByRole("article", { name: "My account was deactivated" });
+    expect(within(card).getByText(/^Rosa Jiménez · rosa@example.com/)).toBeInTheDocument();
+    expect(card).toHaveTextContent(
+      'Contact form, signed out: the sender typed the name "Rosa Jiménez" and this email, which is not proven to be theirs. No account has this email.',
+    );
+    const other = screen.getByRole("article", { name: "Where is my deposit?" });
+    expect(other).toHaveTextContent("The account with this email is Ada Lovelace (@ada).");
+  });
+
   it("lists the open requests with the customer's message, and filters by status on the server", async () => {
     const view = renderSupport(({ url }) =>
       page(url.searchParams.get("status") === "answered" ? [answered] : [open]),

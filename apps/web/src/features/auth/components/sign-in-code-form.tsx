@@ -7,7 +7,7 @@ import {
   type TwoFactorCodeBody,
   twoFactorCodeBodySchema,
 } from "@satsbank/shared";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { CodeField } from "@/components/code-field";
 import { SubmitButton } from "@/components/submit-button";
@@ -15,6 +15,8 @@ import { Button } from "@/components/ui/button";
 import { isApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/form-errors";
 import { useVerifyLogin } from "../api/verify-login";
+import { ResendCodeButton } from "./resend-code-button";
+import { SignInRecoveryForm } from "./sign-in-recovery-form";
 
 const INSTRUCTIONS: Record<SecondFactorMethod, string> = {
   email: "We sent a 6-digit code to your email.",
@@ -28,8 +30,38 @@ export interface SignInCodeFormProps {
   onBack: (message?: string) => void;
 }
 
-/** Sign-in, step 2: the 6-digit code. "Verify & Login" waits for all six digits. */
+/**
+ * Sign-in, step 2: the 6-digit code. "Verify & Login" waits for all six digits. An emailed code can be
+ * sent again ("Resend code"); without the authenticator app, a recovery code signs in instead.
+ */
 export function SignInCodeForm({ challenge, onSignedIn, onBack }: SignInCodeFormProps) {
+  const [recovery, setRecovery] = useState(false);
+  if (recovery) {
+    return (
+      <SignInRecoveryForm
+        challenge={challenge}
+        onSignedIn={onSignedIn}
+        onBack={onBack}
+        onUseApp={() => setRecovery(false)}
+      />
+    );
+  }
+  return (
+    <CodeStep
+      challenge={challenge}
+      onSignedIn={onSignedIn}
+      onBack={onBack}
+      onLostDevice={() => setRecovery(true)}
+    />
+  );
+}
+
+function CodeStep({
+  challenge,
+  onSignedIn,
+  onBack,
+  onLostDevice,
+}: SignInCodeFormProps & { onLostDevice: () => void }) {
   const verify = useVerifyLogin();
   const descriptionId = useId();
   const form = useForm<TwoFactorCodeBody>({
@@ -75,6 +107,20 @@ export function SignInCodeForm({ challenge, onSignedIn, onBack }: SignInCodeForm
       >
         Verify & Login
       </SubmitButton>
+      {challenge.method === "email" ? (
+        <ResendCodeButton
+          challengeId={challenge.challengeId}
+          onExpired={onBack}
+          onResent={() => {
+            form.setValue("code", "");
+            form.clearErrors("code");
+          }}
+        />
+      ) : (
+        <Button variant="link" className="h-11 self-center px-3" onClick={onLostDevice}>
+          Lost your device? Use a recovery code
+        </Button>
+      )}
       <Button variant="link" className="h-11 self-center px-3" onClick={() => onBack()}>
         Back to login
       </Button>

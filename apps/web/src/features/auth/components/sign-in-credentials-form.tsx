@@ -1,5 +1,5 @@
 import { type LoginChallenge, loginBodySchema } from "@satsbank/shared";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { EmailField } from "@/components/email-field";
@@ -9,9 +9,11 @@ import { SubmitButton } from "@/components/submit-button";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
+import { isApiError } from "@/lib/api-client";
 import { errorMessage, fieldMessages } from "@/lib/form-errors";
 import { paths } from "@/lib/paths";
 import { useLogin } from "../api/login";
+import { AccountInactiveNotice } from "./account-inactive-notice";
 import { AuthSwitch } from "./auth-switch";
 
 type LoginInput = z.input<typeof loginBodySchema>;
@@ -43,8 +45,8 @@ function validate(values: LoginInput) {
 export interface SignInCredentialsFormProps {
   /** The email typed before going to step 2 and back. */
   defaultEmail: string;
-  /** A message carried back from step 2 (the code challenge ended). */
-  notice?: string;
+  /** A message carried back from step 2 (the code challenge ended), or why the session ended. */
+  notice?: ReactNode;
   onChallenge: (challenge: LoginChallenge, email: string) => void;
 }
 
@@ -90,6 +92,8 @@ export function SignInCredentialsForm({ defaultEmail, notice, onChallenge }: Sig
       onError: (error) => {
         const fromServer = fieldMessages(error, FIELDS);
         if (Object.keys(fromServer).length > 0) showErrors(form, fromServer);
+        else if (isApiError(error) && error.reason === "accountInactive")
+          setMessage(<AccountInactiveNotice text={error.message} />);
         else setMessage(errorMessage(error));
       },
     });
@@ -127,6 +131,9 @@ export function SignInCredentialsForm({ defaultEmail, notice, onChallenge }: Sig
       </SubmitButton>
       <AuthSwitch question="New to Bitcoin banking?" to={paths.auth.signup}>
         Create account
+      </AuthSwitch>
+      <AuthSwitch question="Can't sign in?" to={paths.contact}>
+        Contact support
       </AuthSwitch>
     </form>
   );

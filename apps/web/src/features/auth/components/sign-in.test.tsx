@@ -119,6 +119,148 @@ describe("sign-in, step 1", () => {
   });
 });
 
+describe("sign-in: a deactivated account and the way to contact the bank", () => {
+  it("offers Contact support under the form", () => {
+    stubApi();
+    renderSignIn();
+    expect(screen.getByRole("link", { name: "Contact support" })).toHaveAttribute("href", "/contact");
+  });
+
+  it("says why at the password step, with a link to the contact form", async () => {
+    stubApi({
+      routes: {
+        "POST /api/auth/login": () =>
+          apiError(
+            403,
+            "FORBIDDEN",
+            "This account has been deactivated. Please contact us to reactivate it.",
+            undefined,
+            "accountInactive",
+          ),
+      },
+    });
+    const view = renderSignIn();
+    await submitCredentials(view);
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("This account has been deactivated. Please contact us to reactivate it.");
+    expect(within(alert).getByRole("link", { name: "Contact support" })).toHaveAttribute("href", "/contact");
+  });
+
+  it("says why a session ended when it arrives with ?reason=accountInactive", () => {
+    stubApi();
+    renderSignIn("/auth/login?next=%2Fwallet&reason=accountInactive");
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent("This account has been deactivated. Please contact us to reactivate it.");
+    expect(within(alert).getByRole("link", { name: "Contact support" })).toBeInTheDocument();
+  });
+});
+
+describe("sign-in, step 2: Resend code and recovery codes", () => {
+  it("resends the emailed code, says so and clears the code typed", async () => {
+    const fetchMock = stubApi({
+      routes: {
+        "POST /api/auth/login": () => challenge("email"),
+        "POST /api/auth/login/resend": () => challenge("email"),
+      },
+    });
+    const view = renderSignIn();
+    await submitCredentials(view);
+    const code = await screen.findByLabelText("Authentication code");
+    await view.user.type(code, "123");
+    await view.user.click(screen.getByRole("button", { name: "Resend code" }));
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "We sent a new code to your email. The one before no longer works.",
+    );
+    expect(code).toHaveValue("");
+    expect(requestsTo(fetchMock, "POST /api/auth/login/resend")).toEqual([{ challengeId: "challenge-1" }]);
+  });
+
+  it("says when resending is refused, and goes back to step 1 when the sign-in ended", async () => {
+    let ended = false;
+    stubApi({
+      routes: {
+        "POST /api/auth/login": () => challenge("email"),
+        "POST /api/auth/login/resend": () =>
+          ended
+            ? apiError(401, "UNAUTHENTICATED", "This sign-in has expired. Please sign in again.")
+            : apiError(429, "RATE_LIMITED", "Too many attempts. Please wait a few minutes and try again."),
+      },
+    });
+    const view = renderSignIn();
+    await submitCredentials(view);
+    await view.user.click(await screen.findByRole("button", { name: "Resend code" }));
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "Too many attempts. Please wait a few minutes and try again.",
+    );
+    ended = true;
+    await view.user.click(screen.getByRole("button", { name: "Resend code" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "This sign-in has expired. Please sign in again.",
+    );
+    expect(screen.getByRole("button", { name: "Sign In" })).toBeInTheDocument();
+  });
+
+  it("offers no Resend code for an authenticator app, but a recovery code", async () => {
+    stubApi({ routes: { "POST /api/auth/login": () => challenge("totp") } });
+    const view = renderSignIn();
+    await submitCredentials(view);
+    await screen.findByLabelText("Authentication code");
+    expect(screen.queryByRole("button", { name: "Resend code" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Lost your device? Use a recovery code" })).toBeInTheDocument();
+  });
+
+  it("signs in with a recovery code, a wrong one said on its field", async () => {
+    const fetchMock = stubApi({
+      routes: {
+        "POST /api/auth/login": () => challenge("totp"),
+        "POST /api/auth/login/recovery": ({ body }) =>
+          (body as { recoveryCode: string }).recoveryCode === "2hk3m-q9xwz"
+            ? { user: customer }
+            : apiError(400, "BAD_REQUEST", "Wrong", {
+                recoveryCode: "That recovery code is not correct, or it was used already.",
+              }),
+      },
+    });
+    const view = renderSignIn();
+    await submitCredentials(view);
+    await view.user.click(
+      await screen.findByRole("button", { name: "Lost your device? Use a recovery code" }),
+    );
+    expect(screen.getByRole("heading", { name: "Use a recovery code" })).toBeInTheDocument();
+    const field = screen.getByLabelText("Recovery code");
+    expect(field).toHaveFocus();
+    await view.user.click(screen.getByRole("button", { name: "Verify & Login" }));
+    expect(await screen.findByText("Enter a recovery code")).toBeInTheDocument();
+    await view.user.type(field, "aaaaa-aaaaa");
+    await view.user.click(screen.getByRole("button", { name: "Verify & Login" }));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        expect.stringContaining("That recovery code is not correct, or it was used already."),
+      ),
+    );
+    await view.user.clear(field);
+    await view.user.type(field, "2hk3m-q9xwz");
+    await view.user.click(screen.getByRole("button", { name: "Verify & Login" }));
+    expect(await screen.findByText("Login successful")).toBeInTheDocument();
+    await waitFor(() => expect(view.router.state.location.pathname).toBe("/dashboard"));
+    expect(requestsTo(fetchMock, "POST /api/auth/login/recovery")).toEqual([
+      { challengeId: "challenge-1", recoveryCode: "aaaaa-aaaaa" },
+      { challengeId: "challenge-1", recoveryCode: "2hk3m-q9xwz" },
+    ]);
+  });
+
+  it("goes back to the app's code from the recovery form", async () => {
+    stubApi({ routes: { "POST /api/auth/login": () => challenge("totp") } });
+    const view = renderSignIn();
+    await submitCredentials(view);
+    await view.user.click(
+      await screen.findByRole("button", { name: "Lost your device? Use a recovery code" }),
+    );
+    await view.user.click(screen.getByRole("button", { name: "Use my authenticator app instead" }));
+    expect(await screen.findByLabelText("Authentication code")).toBeInTheDocument();
+  });
+});
+
 describe("sign-in, step 2", () => {
   function stubSignIn(verify: () => unknown, method: LoginChallenge["method"] = "email") {
     return stubApi({
