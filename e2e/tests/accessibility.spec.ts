@@ -281,6 +281,19 @@ const screens: Record<Viewer, readonly Screen[]> = {
     },
     { name: "/wallet/receive", path: "/wallet/receive", heading: "Receive Bitcoin" },
     {
+      name: "/wallet/receive, the toast after Share (the address copied instead)",
+      path: "/wallet/receive",
+      heading: "Receive Bitcoin",
+      async open(page) {
+        // Headless Chromium has no share sheet: Share copies, and the clipboard needs the permission.
+        await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+        await page.getByRole("button", { name: "Share" }).click();
+        await expect(
+          page.locator("[data-sonner-toast]").filter({ hasText: "Sharing not supported" }),
+        ).toBeVisible();
+      },
+    },
+    {
       name: "/wallet/receive, load failed",
       path: "/wallet/receive",
       heading: "Receive Bitcoin",
@@ -322,6 +335,15 @@ const screens: Record<Viewer, readonly Screen[]> = {
       },
     },
     { name: "/notifications", path: "/notifications", heading: "Notifications" },
+    {
+      name: "/notifications, a notification opened",
+      path: "/notifications",
+      heading: "Notifications",
+      async open(page) {
+        await page.getByRole("list", { name: "Notifications" }).getByRole("button").first().click();
+        await expect(page.getByRole("dialog")).toBeVisible();
+      },
+    },
     { name: "/profile/account", path: "/profile/account", heading: "Account Details" },
     {
       name: "/profile/account, the Edit form",
