@@ -27,6 +27,8 @@ describe("isNotificationAlerted", () => {
       "deposit_released",
       "deposit_reversed",
       "solvency_alert",
+      "recovery_code_used",
+      "recovery_codes_regenerated",
     ]);
   });
 
