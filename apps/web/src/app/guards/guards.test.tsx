@@ -85,7 +85,8 @@ describe("route guards", () => {
       },
     });
     renderRoute("/wallet");
-    expect(await screen.findByRole("status")).toHaveTextContent("Checking your session");
+    // "Loading" while the screen's code arrives (the router's first-load fallback), then the session check.
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Checking your session"));
     expect(screen.queryByRole("heading", { level: 1 })).not.toBeInTheDocument();
     answer(Response.json({ user: customer }));
     expect(await screen.findByRole("heading", { level: 1, name: "Wallet" })).toBeInTheDocument();
