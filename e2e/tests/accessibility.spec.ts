@@ -211,6 +211,12 @@ const screens: Record<Viewer, readonly Screen[]> = {
       heading: "Verify your email",
       open: (page) => expect(page.getByRole("alert")).toBeVisible(),
     },
+    { name: "/contact", path: "/contact", heading: "Contact us" },
+    {
+      name: "/auth/login, a deactivated account's session ended",
+      path: "/auth/login?reason=accountInactive",
+      heading: "Welcome Back",
+    },
     { name: "404", path: "/no/such/page", heading: "Oops! Page not found" },
     {
       name: "route error (a screen's code fails to load)",
@@ -385,6 +391,16 @@ const screens: Record<Viewer, readonly Screen[]> = {
       path: "/profile/security",
       heading: "Security Settings",
       open: (page) => openDialog(page, "Change Password", "Change Password"),
+    },
+    {
+      name: "/profile/security, two-factor setup's password step",
+      path: "/profile/security",
+      heading: "Security Settings",
+      async open(page) {
+        await page.getByRole("switch", { name: "Two-Factor Authentication" }).click();
+        const dialog = page.getByRole("dialog", { name: "Set up two-factor authentication" });
+        await expect(dialog.getByLabel("Current Password")).toBeVisible();
+      },
     },
     { name: "/profile/notifications", path: "/profile/notifications", heading: "Notification Settings" },
     { name: "/profile/help", path: "/profile/help", heading: "Help & Support" },
