@@ -18,6 +18,19 @@ export type Attack = {
   attack: (w: World, setup: unknown) => Promise<void>;
 };
 
+/**
+ * What an accepted send writes: both history rows, the ledger's transfer and balances, the idempotency
+ * key's claim, the rate limit's count, and both customers' notifications (recorded whatever the settings).
+ */
+export const A_SEND = [
+  "wallet_transactions",
+  "ledger_transfers",
+  "ledger_accounts",
+  "send_requests",
+  "rate_limit_counters",
+  "notifications",
+] as const;
+
 /** A row whose `attack` receives what its `before` made, typed. */
 export function attack<S>(row: {
   name: string;

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { findUserById } from "../../modules/auth/index.js";
 import { newAccount } from "../auth-helpers.js";
 import { balanceOf, testCustomer } from "../money-helpers.js";
-import { type Attack, attack, call } from "./attack.js";
+import { A_SEND, type Attack, attack, call } from "./attack.js";
 import type { World } from "./world.js";
 
 /** Fields a body may carry that nobody may set through it: who one is, what one may do, what one has. */
@@ -76,13 +76,7 @@ export const massAssignmentAttacks: Attack[] = [
   }),
   attack({
     name: "a send naming another sender, a fee and a status",
-    mayChange: [
-      "wallet_transactions",
-      "ledger_transfers",
-      "ledger_accounts",
-      "send_requests",
-      "rate_limit_counters",
-    ],
+    mayChange: A_SEND,
     attack: async (w) => {
       const alice = await balanceOf(w.t, w.alice.token);
       const bob = await balanceOf(w.t, w.bob.token);

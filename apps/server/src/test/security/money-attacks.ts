@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { balanceOf, sendRequest, type TestCustomer, testCustomer } from "../money-helpers.js";
 import { testKey } from "../sign-message.js";
 import { statusCounts } from "../status-counts.js";
-import { type Attack, attack, call, expectRefused } from "./attack.js";
+import { A_SEND, type Attack, attack, call, expectRefused } from "./attack.js";
 import type { World } from "./world.js";
 
 const FUNDS = 1_000_000n;
@@ -134,13 +134,7 @@ export const moneyAttacks: Attack[] = [
   ...replayAttacks,
   attack({
     name: "one idempotency key, ten different bodies at once: one send",
-    mayChange: [
-      "wallet_transactions",
-      "ledger_transfers",
-      "ledger_accounts",
-      "send_requests",
-      "rate_limit_counters",
-    ],
+    mayChange: A_SEND,
     before: (w) => senderFor(w, "Racing Replayer"),
     attack: async (w, sender) => {
       const balance = await balanceOf(w.t, sender.token);
@@ -161,13 +155,7 @@ export const moneyAttacks: Attack[] = [
   }),
   attack({
     name: "another customer's idempotency key: his own send, never her transaction",
-    mayChange: [
-      "wallet_transactions",
-      "ledger_transfers",
-      "ledger_accounts",
-      "send_requests",
-      "rate_limit_counters",
-    ],
+    mayChange: A_SEND,
     before: firstSend,
     attack: async (w, first) => {
       const res = await sendRequest(w.t, w.bob.token, first.body);

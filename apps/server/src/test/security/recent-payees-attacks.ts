@@ -11,7 +11,11 @@ export const recentPayeesAttacks: Attack[] = [
   attack({
     name: "a customer asks for another customer's recent payees by naming her",
     attack: async (w) => {
-      for (const query of [{ userId: w.alice.user.id }, { user_id: w.alice.user.id, username: "alice" }]) {
+      const queries: Record<string, string>[] = [
+        { userId: w.alice.user.id },
+        { user_id: w.alice.user.id, username: "alice" },
+      ];
+      for (const query of queries) {
         const res = await call(w, { url: apiPaths.wallet.recentPayees, query, as: w.bob.token });
         expect(res.statusCode, res.body).toBe(200);
         const { payees } = recentPayeesSchema.parse(res.json());

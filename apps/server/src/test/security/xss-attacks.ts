@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { newAccount } from "../auth-helpers.js";
 import { noiseImage, uploadRequest } from "../kyc-helpers.js";
 import { testCustomer } from "../money-helpers.js";
-import { type Attack, attack, call } from "./attack.js";
+import { A_SEND, type Attack, attack, call } from "./attack.js";
 import type { World } from "./world.js";
 
 /** Markup that runs script wherever it is put into a page as HTML, with SQL for good measure. */
@@ -59,13 +59,7 @@ export const xssAttacks: Attack[] = [
   }),
   attack({
     name: "a send's note, read by the sender and the recipient",
-    mayChange: [
-      "wallet_transactions",
-      "ledger_transfers",
-      "ledger_accounts",
-      "send_requests",
-      "rate_limit_counters",
-    ],
+    mayChange: A_SEND,
     attack: async (w) => {
       const res = await call(w, {
         url: apiPaths.wallet.send,
