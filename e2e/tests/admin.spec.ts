@@ -477,7 +477,9 @@ test("an inactive customer shows Inactive in Banking Customers and cannot sign i
   const liamPage = await otherBrowser(browser);
   await liamPage.goto("/auth/login");
   await submitCredentials(liamPage, liam);
-  await expect(liamPage.getByRole("alert")).toHaveText(INACTIVE_TEXT);
+  // The refusal, and a way to reach the bank without signing in.
+  await expect(liamPage.getByRole("alert")).toContainText(INACTIVE_TEXT);
+  await expect(liamPage.getByRole("alert").getByRole("link", { name: "Contact support" })).toBeVisible();
   await expect(liamPage.getByText("We sent a 6-digit code to your email.")).toHaveCount(0);
   await liamPage.context().close();
 });
@@ -521,10 +523,13 @@ test("deactivating a customer with a reason ends their session and refuses sign-
   await expect(cell(row, CUSTOMER_COLUMNS, "Status")).toHaveText("Inactive");
 
   // The customer's session ended at once: their next screen asks them to sign in, and sign-in is refused.
+  // Sign-in says why, before anything is typed.
   await customerPage.goto("/dashboard");
-  await expect(customerPage).toHaveURL(/\/auth\/login\?next=%2Fdashboard$/);
+  await expect(customerPage).toHaveURL(/\/auth\/login\?next=%2Fdashboard&reason=accountInactive$/);
+  await expect(customerPage.getByRole("alert").filter({ hasText: INACTIVE_TEXT })).toHaveCount(1);
   await submitCredentials(customerPage, customer);
-  await expect(customerPage.getByRole("alert")).toHaveText(INACTIVE_TEXT);
+  await expect(customerPage.getByRole("alert").filter({ hasText: INACTIVE_TEXT }).first()).toBeVisible();
+  await expect(customerPage.getByText("We sent a 6-digit code to your email.")).toHaveCount(0);
 
   const reactivation = `Cleared ${Date.now()}: the card was found`;
   await changeStatus(page, customer, "Reactivate", reactivation);

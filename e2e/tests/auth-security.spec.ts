@@ -76,6 +76,9 @@ test("enrol an authenticator, sign in with it, turn it off", async ({ page }) =>
   await enrol.getByLabel("Authentication code").fill(await app.freshCode());
   await enrol.getByRole("button", { name: "Enable" }).click();
   await expect(page.getByText("Two-factor authentication enabled")).toBeVisible();
+  // Then the recovery codes, shown once (recovery-codes.spec.ts uses them).
+  await expect(enrol.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  await enrol.getByRole("button", { name: "I've saved my codes" }).click();
   await expect(enrol).toBeHidden();
   await expect(toggle).toBeChecked();
 
