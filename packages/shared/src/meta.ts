@@ -10,6 +10,12 @@ export const metaResponseSchema = z.object({
   chain: z.enum(["sandbox", "bitcoind", "esplora"]),
   /** CONFIRMATIONS: how deep a deposit is credited and a withdrawal completed ("1 of 3 confirmations"). */
   confirmations: z.number().int().positive(),
+  /**
+   * How long a block takes on average, in seconds: 600 on Bitcoin's public networks, the sandbox's own
+   * SANDBOX_BLOCK_SECONDS; null when blocks come only on demand (regtest, a sandbox at 0). The app's
+   * estimate of a pending transaction's wait ("about 20 min left").
+   */
+  blockIntervalSeconds: z.number().int().positive().nullable(),
 });
 export type MetaResponse = z.infer<typeof metaResponseSchema>;
 

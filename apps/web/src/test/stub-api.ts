@@ -18,6 +18,8 @@ export interface StubApiOptions {
   chain?: "sandbox" | "bitcoind" | "esplora";
   /** CONFIRMATIONS as the meta answer names it (3 unless told). */
   confirmations?: number;
+  /** The average seconds between blocks the meta answer names (null unless told: blocks on demand). */
+  blockIntervalSeconds?: number | null;
   /** The session `GET /api/auth/me` answers: a user, or `null` for a 401 (the default). */
   user?: SessionUser | null;
   /** More endpoints, keyed "METHOD /path" (`"POST /api/auth/login"`); they win over the defaults. */
@@ -50,11 +52,12 @@ export function stubApi({
   brandName = "Satsbank",
   chain = "bitcoind",
   confirmations = 3,
+  blockIntervalSeconds = null,
   user = null,
   routes = {},
 }: StubApiOptions = {}) {
   const handlers: Record<string, StubHandler> = {
-    "GET /api/meta": () => ({ brandName, chain, confirmations }),
+    "GET /api/meta": () => ({ brandName, chain, confirmations, blockIntervalSeconds }),
     "GET /api/auth/me": () => (user ? { user } : apiError(401, "UNAUTHENTICATED", "Sign in to continue")),
     ...routes,
   };

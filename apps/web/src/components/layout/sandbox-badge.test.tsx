@@ -12,7 +12,12 @@ function onSandbox() {
   stubApi({
     user: customer,
     routes: {
-      "GET /api/meta": () => ({ brandName: "Satsbank", chain: "sandbox", confirmations: 3 }),
+      "GET /api/meta": () => ({
+        brandName: "Satsbank",
+        chain: "sandbox",
+        confirmations: 3,
+        blockIntervalSeconds: null,
+      }),
       "GET /api/wallet": () => walletSummary,
     },
   });

@@ -34,7 +34,16 @@ export function useBrandName(): string | undefined {
   return isError ? DEFAULT_BRAND_NAME : undefined;
 }
 
-/** CONFIRMATIONS: how deep a deposit is credited and a withdrawal completed; undefined while it loads. */
-export function useConfirmationsRequired(): number | undefined {
-  return useMeta().data?.confirmations;
+/**
+ * What a pending transaction's progress is counted against: CONFIRMATIONS (how deep a deposit is credited
+ * and a withdrawal completed) and the average seconds between blocks (null: blocks come on demand);
+ * undefined while it loads.
+ */
+export function useConfirmationsRequired(): ConfirmationPace | undefined {
+  const data = useMeta().data;
+  return data === undefined
+    ? undefined
+    : { required: data.confirmations, blockIntervalSeconds: data.blockIntervalSeconds };
 }
+
+export type ConfirmationPace = { required: number; blockIntervalSeconds: number | null };

@@ -96,6 +96,25 @@ describe("a history row and its details", () => {
     );
   });
 
+  it("estimates the wait from the network's average block time: the blocks still to come", async () => {
+    stubApi({
+      blockIntervalSeconds: 600,
+      routes: {
+        "GET /api/transactions": () =>
+          transactionPage([
+            deposit,
+            withdrawal,
+            { ...deposit, id: "3f0c2b1a-8d7e-4c6b-9a5f-1e2d3c4b5a79", confirmations: 0 },
+          ]),
+      },
+    });
+    renderWithProviders(<RecentTransactions title="Recent Transactions" />);
+    const list = await screen.findByRole("list", { name: "Recent Transactions" });
+    expect(await within(list).findByText("1 of 3 confirmations, about 20 min left")).toBeInTheDocument();
+    expect(within(list).getByText("2 of 3 confirmations, about 10 min left")).toBeInTheDocument();
+    expect(within(list).getByText("0 of 3 confirmations, about 30 min left")).toBeInTheDocument();
+  });
+
   it("shows no count once the transaction is completed", async () => {
     renderHistory([{ ...deposit, status: "completed", confirmations: 5 }]);
     const row = await rowOf(/Received to your address/);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { transaction } from "@/test/fixtures";
-import { confirmationsText, counterpartyText, shortAddress, signedAmountText } from "./describe-transaction";
+import {
+  confirmationProgressText,
+  confirmationsText,
+  counterpartyText,
+  shortAddress,
+  signedAmountText,
+} from "./describe-transaction";
 
 const address = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu";
 
@@ -32,5 +38,37 @@ describe("describing a transaction", () => {
     expect(confirmationsText(0)).toBe("0 (waiting in the mempool)");
     expect(confirmationsText(1)).toBe("1");
     expect(confirmationsText(144)).toBe("144");
+  });
+});
+
+describe("a pending chain transaction's progress", () => {
+  const pending = transaction({ status: "pending", txid: "a".repeat(64), confirmations: 1 });
+  it("counts the confirmations and estimates the wait at the network's pace", () => {
+    expect(confirmationProgressText(pending, { required: 1, blockIntervalSeconds: 600 })).toBe(
+      "1 of 1 confirmation",
+    );
+    expect(confirmationProgressText(pending, { required: 6, blockIntervalSeconds: 600 })).toBe(
+      "1 of 6 confirmations, about 50 min left",
+    );
+    expect(confirmationProgressText(pending, { required: 144, blockIntervalSeconds: 600 })).toBe(
+      "1 of 144 confirmations, about 23 h 50 min left",
+    );
+    expect(confirmationProgressText(pending, { required: 3, blockIntervalSeconds: 20 })).toBe(
+      "1 of 3 confirmations, about 1 min left",
+    );
+    // Blocks on demand (a sandbox that mines when asked): no estimate.
+    expect(confirmationProgressText(pending, { required: 3, blockIntervalSeconds: null })).toBe(
+      "1 of 3 confirmations",
+    );
+  });
+
+  it("says nothing of a transaction that is not pending, or while the figures load", () => {
+    expect(
+      confirmationProgressText(
+        { ...pending, status: "completed" },
+        { required: 3, blockIntervalSeconds: 600 },
+      ),
+    ).toBeNull();
+    expect(confirmationProgressText(pending, undefined)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { formatBtc, type Transaction } from "@satsbank/shared";
+import type { ConfirmationPace } from "@/lib/api/meta";
 
 /** How many characters of an address a row shows before "...". */
 const ADDRESS_PREVIEW_LENGTH = 8;
@@ -49,20 +50,34 @@ export function totalText(transaction: Pick<Transaction, "amountSats" | "feeSats
   return `-${formatBtc(BigInt(transaction.amountSats) + BigInt(transaction.feeSats))} BTC`;
 }
 
+/** "about 20 min left": the blocks still to come at the network's average pace, rounded up to a minute. */
+function waitText(blocksLeft: number, blockIntervalSeconds: number | null): string | null {
+  if (blockIntervalSeconds === null || blocksLeft < 1) return null;
+  const minutes = Math.ceil((blocksLeft * blockIntervalSeconds) / 60);
+  if (minutes < 60) return `about ${minutes} min left`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `about ${hours} h${rest === 0 ? "" : ` ${rest} min`} left`;
+}
+
 /**
- * "1 of 3 confirmations": how far a pending chain transaction (a deposit, a withdrawal's payout) is from
- * counting, against the bank's CONFIRMATIONS; null when it is not pending, has no chain transaction yet, or
- * the figure is not known.
+ * "1 of 3 confirmations, about 20 min left": how far a pending chain transaction (a deposit, a withdrawal's
+ * payout) is from counting, against the bank's CONFIRMATIONS, and the wait the network's average block time
+ * suggests (none when blocks come on demand); null when it is not pending, has no chain transaction yet, or
+ * the figures are not known.
  */
 export function confirmationProgressText(
   transaction: Pick<Transaction, "status" | "txid" | "confirmations">,
-  required: number | undefined,
+  pace: ConfirmationPace | undefined,
 ): string | null {
   const { confirmations } = transaction;
   if (transaction.status !== "pending" || transaction.txid === null || confirmations === null) return null;
-  if (required === undefined) return null;
+  if (pace === undefined) return null;
+  const { required } = pace;
   const shown = Math.min(confirmations, required);
-  return `${shown} of ${required} ${required === 1 ? "confirmation" : "confirmations"}`;
+  const progress = `${shown} of ${required} ${required === 1 ? "confirmation" : "confirmations"}`;
+  const wait = waitText(required - shown, pace.blockIntervalSeconds);
+  return wait === null ? progress : `${progress}, ${wait}`;
 }
 
 /** "+0.00100000 BTC" for a receive, "-0.00100000 BTC" for a send. */
