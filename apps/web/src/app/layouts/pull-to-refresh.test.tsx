@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { customer } from "@/test/fixtures";
 import { renderRoute } from "@/test/render-route";
 import { stubApi } from "@/test/stub-api";
@@ -18,11 +18,30 @@ function pull(distance: number) {
 }
 
 describe("pull to refresh", () => {
+  // A phone: a touch screen among the pointers (the code loads only there).
+  beforeEach(() => {
+    const desktop = window.matchMedia;
+    vi.spyOn(window, "matchMedia").mockImplementation((query) => ({
+      ...desktop(query),
+      matches: query === "(any-pointer: coarse)",
+    }));
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("is not there without a touch screen", async () => {
+    vi.mocked(window.matchMedia).mockRestore();
+    stubApi({ user: customer });
+    renderRoute("/dashboard");
+    await screen.findByRole("heading", { level: 1, name: "Dashboard" });
+    expect(document.documentElement.style.overscrollBehaviorY).toBe("");
+  });
+
   it("refreshes the balance and the lists when a finger pulls down far enough from the top", async () => {
     const fetchMock = stubApi({ user: customer });
     renderRoute("/dashboard");
     await screen.findByRole("heading", { level: 1, name: "Dashboard" });
     await waitFor(() => expect(balanceReads(fetchMock)).toBeGreaterThan(0));
+    await waitFor(() => expect(document.documentElement.style.overscrollBehaviorY).toBe("contain"));
     const before = balanceReads(fetchMock);
 
     // Not far enough: nothing is asked again.
@@ -42,7 +61,7 @@ describe("pull to refresh", () => {
     stubApi({ user: customer });
     renderRoute("/dashboard");
     await screen.findByRole("heading", { level: 1, name: "Dashboard" });
-    expect(document.documentElement.style.overscrollBehaviorY).toBe("contain");
+    await waitFor(() => expect(document.documentElement.style.overscrollBehaviorY).toBe("contain"));
     fireEvent.touchStart(window, { touches: [{ clientY: 100 }] });
     fireEvent.touchMove(window, { touches: [{ clientY: 130 }] });
     expect(screen.getByText("Pull to refresh")).toBeInTheDocument();
