@@ -14,6 +14,7 @@ import {
   verifyEmailResponseSchema,
   verifyLoginBodySchema,
 } from "@satsbank/shared";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { withAccount } from "../../domain/device.js";
@@ -53,6 +54,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
   { ctx, cookies, devices, spareLoopback },
 ) => {
+  /** Who asks for the second step: their address and browser, its device cookie and any session it holds. */
+  const browserOf = (request: FastifyRequest) => ({
+    client: clientOf(request),
+    device: devices.read(request),
+    previousSessionToken: cookies.read(request),
+  });
+  /** The second step passed (a code, a recovery code): the session's cookie, the browser known to the account. */
+  const sessionStarted = (
+    reply: FastifyReply,
+    device: ReturnType<DeviceCookies["read"]>,
+    { user, session }: Awaited<ReturnType<typeof verifySignIn>>,
+  ) => {
+    cookies.set(reply, session);
+    devices.set(reply, withAccount(device, user.id));
+    return { user: toSessionUser(user) };
+  };
+
   app.post(
     apiPaths.auth.signup,
     {
@@ -107,17 +125,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const device = devices.read(request);
-      const { user, session } = await verifySignIn({
-        ctx,
-        ...request.body,
-        client: clientOf(request),
-        device,
-        previousSessionToken: cookies.read(request),
-      });
-      cookies.set(reply, session);
-      devices.set(reply, withAccount(device, user.id));
-      return { user: toSessionUser(user) };
+      const from = browserOf(request);
+      return sessionStarted(reply, from.device, await verifySignIn({ ctx, ...request.body, ...from }));
     },
   );
 
@@ -133,17 +142,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const device = devices.read(request);
-      const { user, session } = await signInWithRecoveryCode({
-        ctx,
-        ...request.body,
-        client: clientOf(request),
-        device,
-        previousSessionToken: cookies.read(request),
-      });
-      cookies.set(reply, session);
-      devices.set(reply, withAccount(device, user.id));
-      return { user: toSessionUser(user) };
+      const from = browserOf(request);
+      return sessionStarted(
+        reply,
+        from.device,
+        await signInWithRecoveryCode({ ctx, ...request.body, ...from }),
+      );
     },
   );
 
