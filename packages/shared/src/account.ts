@@ -137,6 +137,30 @@ export const suspicionReasonLabels = {
   afterFailures: "After failed attempts",
 } as const satisfies Record<SuspicionReason, string>;
 
+/**
+ * What a login history entry records: a sign-in (the default), or a change to the account's passkeys
+ * (issue 22: every change shows in the history, beside the sign-ins).
+ */
+export const loginEventKindSchema = z.enum(["signIn", "passkeyAdded", "passkeyRenamed", "passkeyRemoved"]);
+export type LoginEventKind = z.infer<typeof loginEventKindSchema>;
+
+/** How a sign-in was proved: the password and a code (emailed or the app's), a recovery code, a passkey. */
+export const signInMethodSchema = z.enum(["password", "recoveryCode", "passkey"]);
+export type SignInMethod = z.infer<typeof signInMethodSchema>;
+
+/** How the login history labels each kind of entry other than a sign-in, and each sign-in method. */
+export const loginEventKindLabels = {
+  signIn: "Sign-in",
+  passkeyAdded: "Passkey added",
+  passkeyRenamed: "Passkey renamed",
+  passkeyRemoved: "Passkey removed",
+} as const satisfies Record<LoginEventKind, string>;
+export const signInMethodLabels = {
+  password: "Password",
+  recoveryCode: "Recovery code",
+  passkey: "Passkey",
+} as const satisfies Record<SignInMethod, string>;
+
 export const loginHistoryEntrySchema = z.object({
   id: z.uuid(),
   timestamp: z.iso.datetime(),
@@ -146,6 +170,11 @@ export const loginHistoryEntrySchema = z.object({
   status: loginStatusSchema,
   /** Why a suspicious sign-in is one; empty for the others (and for those recorded before reasons were). */
   reasons: z.array(suspicionReasonSchema),
+  kind: loginEventKindSchema,
+  /** A sign-in's method (null for other kinds, and for sign-ins recorded before methods were). */
+  method: signInMethodSchema.nullable(),
+  /** A passkey change: the passkey's name (as it was at the change); null otherwise. */
+  passkeyName: z.string().nullable(),
 });
 export type LoginHistoryEntry = z.infer<typeof loginHistoryEntrySchema>;
 

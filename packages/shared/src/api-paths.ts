@@ -15,6 +15,13 @@ export const apiPaths = {
     resetConfirm: "/api/auth/password-reset/confirm",
     verifyEmail: "/api/auth/verify-email",
     verifyEmailResend: "/api/auth/verify-email/resend",
+    /** Passkeys' WebAuthn ceremonies (issue 22): create one (signed in, fresh proof), sign in or prove with one. */
+    passkeys: {
+      registrationOptions: "/api/auth/passkeys/registration/options",
+      registrationVerify: "/api/auth/passkeys/registration/verify",
+      authenticationOptions: "/api/auth/passkeys/authentication/options",
+      authenticationVerify: "/api/auth/passkeys/authentication/verify",
+    },
   },
   account: {
     password: "/api/account/password",
@@ -26,6 +33,16 @@ export const apiPaths = {
     loginHistory: "/api/account/login-history",
     /** `PATCH`: Account Details' name and phone. */
     profile: "/api/account/profile",
+    /** `GET`: Security > Passkeys: the person's passkeys, the withdrawal setting, the session's fresh proof. */
+    passkeys: "/api/account/passkeys",
+    /** `PATCH { name }`: rename; `DELETE`: remove (the last one needs a fresh proof). */
+    passkey: (passkeyId: string) => `/api/account/passkeys/${encodeURIComponent(passkeyId)}`,
+    /** `PATCH { approveWithdrawals }`: turning it off needs a fresh proof. */
+    passkeySettings: "/api/account/passkeys/settings",
+    /** `POST { currentPassword }`: a fresh proof without a passkey, step 1; opens the second step. */
+    reauthenticate: "/api/account/reauthenticate",
+    /** `POST { challengeId, code }`: step 2; the session's proof is fresh after it. */
+    reauthenticateVerify: "/api/account/reauthenticate/verify",
   },
   wallet: {
     summary: "/api/wallet",

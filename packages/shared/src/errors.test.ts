@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { staffAccessErrors } from "./admin/index.js";
 import { errorCodeSchema, errorReasonSchema, errorResponseSchema, errorStatus } from "./errors.js";
+import { freshProofErrors } from "./passkeys.js";
 import { sendErrors } from "./wallet.js";
 
 describe("error contract", () => {
@@ -24,7 +25,7 @@ describe("error contract", () => {
     expect(errorResponseSchema.parse(refused)).toEqual(refused);
     const unknown = { error: { code: "CONFLICT", message: "m", reason: "becauseISaidSo" } };
     expect(errorResponseSchema.safeParse(unknown).success).toBe(false);
-    const toasts = { ...sendErrors, ...staffAccessErrors };
+    const toasts = { ...sendErrors, ...staffAccessErrors, ...freshProofErrors };
     for (const reason of errorReasonSchema.options) {
       expect(toasts[reason].title).not.toBe("");
       expect(toasts[reason].text).not.toBe("");

@@ -13,6 +13,8 @@ export const errorCodeSchema = z.enum([
   /** The request named a host this server does not answer for (its Host header): DNS rebinding. */
   "MISDIRECTED_REQUEST",
   "RATE_LIMITED",
+  /** A withdrawal or a staff action needs the person's passkey: the answer carries the challenge to sign. */
+  "PASSKEY_REQUIRED",
   "INTERNAL",
   "SERVICE_UNAVAILABLE",
 ]);
@@ -45,6 +47,18 @@ export const errorReasonSchema = z.enum([
   "accountInactive",
   /** Production staff without an authenticator app: enrol one before the dashboard opens. */
   "enrolTwoFactor",
+  /** A change to how the person signs in (a passkey added, the last removed) needs a fresh proof first. */
+  "reauthenticate",
+  /** The withdrawal differs from what the passkey signed (recipient, amount, fee or key): 400. */
+  "passkeyChanged",
+  /** The approval's single-use challenge was used already: 409. */
+  "passkeyReused",
+  /** The challenge expired or is unknown: 400. */
+  "passkeyExpired",
+  /** The assertion did not verify (signature, origin, RP ID, user verification, someone else's credential). */
+  "passkeyNotVerified",
+  /** The credential's signature counter went backwards: refused, and flagged for staff. */
+  "passkeyFlagged",
 ]);
 export type ErrorReason = z.infer<typeof errorReasonSchema>;
 
@@ -59,11 +73,19 @@ export const errorStatus = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   MISDIRECTED_REQUEST: 421,
   RATE_LIMITED: 429,
+  PASSKEY_REQUIRED: 403,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<ErrorCode, number>;
 
-/** The one error shape on the wire: `{ error: { code, message, fields?, reason? } }`. */
+/** With PASSKEY_REQUIRED: the challenge to sign and send back with the same request (`approval`). */
+export const passkeyRequiredSchema = z.object({
+  challengeId: z.uuid(),
+  options: z.looseObject({ challenge: z.string() }),
+});
+export type PasskeyRequired = z.infer<typeof passkeyRequiredSchema>;
+
+/** The one error shape on the wire: `{ error: { code, message, fields?, reason?, passkey? } }`. */
 export const errorResponseSchema = z.object({
   error: z.object({
     code: errorCodeSchema,
@@ -71,6 +93,8 @@ export const errorResponseSchema = z.object({
     fields: z.record(z.string(), z.string()).optional(),
     /** Which rule refused it, for the refusals that share a code (see `errorReasonSchema`). */
     reason: errorReasonSchema.optional(),
+    /** PASSKEY_REQUIRED only: what to sign. */
+    passkey: passkeyRequiredSchema.optional(),
   }),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

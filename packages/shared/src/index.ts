@@ -11,6 +11,7 @@ export * from "./lists.js";
 export * from "./meta.js";
 export * from "./money.js";
 export * from "./notifications.js";
+export * from "./passkeys.js";
 export * from "./payment-request.js";
 export * from "./support.js";
 export * from "./text.js";

@@ -42,6 +42,13 @@ export const notificationKindSchema = z.enum([
   // Issue 21: a recovery code signed in (the authenticator app was not at hand); new recovery codes made.
   "recovery_code_used",
   "recovery_codes_regenerated",
+  // Issue 22: a passkey added, renamed or removed; withdrawal approval by passkey turned on or off; a
+  // passkey blocked because its signature counter went backwards.
+  "passkey_added",
+  "passkey_renamed",
+  "passkey_removed",
+  "passkey_approval_changed",
+  "passkey_flagged",
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -70,6 +77,11 @@ export const notificationTypeOfKind = {
   withdrawal_confirmed: "transaction",
   recovery_code_used: "security",
   recovery_codes_regenerated: "security",
+  passkey_added: "security",
+  passkey_renamed: "security",
+  passkey_removed: "security",
+  passkey_approval_changed: "security",
+  passkey_flagged: "security",
 } as const satisfies Record<NotificationKind, NotificationType>;
 
 /** One notification as its customer sees it. */
@@ -142,6 +154,10 @@ export const protectiveNotificationKinds: ReadonlySet<NotificationKind> = new Se
   "two_factor_disabled",
   "recovery_code_used",
   "recovery_codes_regenerated",
+  "passkey_added",
+  "passkey_removed",
+  "passkey_approval_changed",
+  "passkey_flagged",
   "withdrawal_held",
   "withdrawal_rejected",
   "deposit_on_hold",

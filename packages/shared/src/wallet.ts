@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ErrorReason } from "./errors.js";
 import { sendLimitSchema } from "./kyc.js";
 import { formatBtc, satsSchema } from "./money.js";
+import { passkeyApprovalSchema, passkeyMessages } from "./passkeys.js";
 import { plainText } from "./text.js";
 import { BITCOIN_ADDRESS_PREFIXES, USERNAME_MAX_LENGTH } from "./username.js";
 
@@ -32,7 +33,7 @@ export const DEPOSIT_ON_HOLD_TEXT = "On hold: the network reversed this deposit"
 export type SendErrorToast = { readonly title: string; readonly text: string };
 
 /** The reasons a quote or a send can be refused for (every reason but the staff dashboard's own). */
-export type SendErrorReason = Exclude<ErrorReason, "enrolTwoFactor">;
+export type SendErrorReason = Exclude<ErrorReason, "enrolTwoFactor" | "reauthenticate">;
 
 /**
  * Why the server refuses a quote or a send, written once for both sides and keyed by the error's
@@ -89,6 +90,12 @@ export const sendErrors = {
     title: "Account deactivated",
     text: "This account has been deactivated. Please contact us to reactivate it.",
   },
+  // A withdrawal approved on the device (issue 22).
+  passkeyChanged: { title: "Approve again", text: passkeyMessages.approvalChanged },
+  passkeyReused: { title: "Approval already used", text: passkeyMessages.approvalReused },
+  passkeyExpired: { title: "Approval expired", text: passkeyMessages.approvalExpired },
+  passkeyNotVerified: { title: "Passkey not verified", text: passkeyMessages.notVerified },
+  passkeyFlagged: { title: "Passkey blocked", text: passkeyMessages.flagged },
 } as const satisfies Record<SendErrorReason, SendErrorToast>;
 
 /** True when a refusal's reason is one of a send's (`sendErrors` has its toast). */
@@ -269,6 +276,11 @@ export const sendBodySchema = z.object({
   amountSats: satsSchema,
   note: z.string().trim().check(plainText).max(NOTE_MAX_LENGTH).optional(),
   idempotencyKey: z.uuid(),
+  /**
+   * A withdrawal of a customer with a passkey (and the setting on): the passkey's signature over this very
+   * withdrawal, answering the challenge of the 403 PASSKEY_REQUIRED the same body got without it.
+   */
+  approval: passkeyApprovalSchema.optional(),
 });
 export type SendBody = z.infer<typeof sendBodySchema>;
 

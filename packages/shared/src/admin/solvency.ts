@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { satsSchema } from "../money.js";
+import { passkeyApprovalSchema } from "../passkeys.js";
 import { staffReasonSchema } from "./common.js";
 
 // The solvency watchdog (Books): the last check of the books against the chain, and the pause of payouts.
@@ -40,7 +41,13 @@ export const solvencySchema = z.object({
 export type Solvency = z.infer<typeof solvencySchema>;
 
 /** `POST /api/admin/solvency/resume`: staff resume paused payouts by hand, with a reason (audited). */
-export const resumePayoutsBodySchema = z.object({ reason: staffReasonSchema }).strict();
+export const resumePayoutsBodySchema = z
+  .object({
+    reason: staffReasonSchema,
+    /** Staff with a passkey: a fresh assertion over this resumption (step-up), as an approval's. */
+    approval: passkeyApprovalSchema.optional(),
+  })
+  .strict();
 export type ResumePayoutsBody = z.infer<typeof resumePayoutsBodySchema>;
 
 /**

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { loginHistoryEntrySchema } from "../account.js";
 import { keysetCursorSchema, keysetPageSchema } from "../lists.js";
 import { satsSchema } from "../money.js";
+import { passkeyApprovalSchema } from "../passkeys.js";
 import { withdrawalStateLabels } from "../transactions.js";
 import { adminPageLimitSchema, customerRefSchema, personSchema, staffReasonSchema } from "./common.js";
 
@@ -107,6 +108,13 @@ export type AdminWithdrawalPage = z.infer<typeof adminWithdrawalPageSchema>;
 
 /** `POST /api/admin/withdrawals/:withdrawalId/reject`: the reason is shown to the customer. */
 export const withdrawalRejectBodySchema = z.object({ reason: staffReasonSchema });
+
+/**
+ * `POST /api/admin/withdrawals/:withdrawalId/approve`: staff with a passkey approve with a fresh assertion
+ * over this approval (step-up; without it: 403 PASSKEY_REQUIRED and the challenge to sign).
+ */
+export const withdrawalApproveBodySchema = z.object({ approval: passkeyApprovalSchema.optional() });
+export type WithdrawalApproveBody = z.infer<typeof withdrawalApproveBodySchema>;
 export type WithdrawalRejectBody = z.infer<typeof withdrawalRejectBodySchema>;
 
 /** What approve and reject answer: the withdrawal as it now stands. */

@@ -1,8 +1,10 @@
 import {
   accountTypeSchema,
+  loginEventKindSchema,
   loginStatusSchema,
   roleSchema,
   secondFactorMethodSchema,
+  signInMethodSchema,
   suspicionReasonSchema,
 } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
@@ -37,6 +39,8 @@ export const users = pgTable(
     totpLastStep: integer("totp_last_step"),
     /** When the owner of the address opened the verification link; null until then. Sending needs it. */
     emailVerifiedAt: timestamptz("email_verified_at"),
+    /** A withdrawal needs the approval of one of the person's passkeys (has effect once one exists). */
+    approveWithdrawalsWithPasskey: boolean("approve_withdrawals_with_passkey").notNull().default(true),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
@@ -80,6 +84,11 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
     createdAt: timestamptz("created_at").notNull(),
     expiresAt: timestamptz("expires_at").notNull(),
+    /**
+     * When its holder last proved who they are: the sign-in, then each fresh proof (a passkey, or the
+     * password and the second step). A change to how the person signs in needs it within FRESH_PROOF_MINUTES.
+     */
+    provedAt: timestamptz("proved_at"),
   },
   (t) => [
     uniqueIndex("sessions_token_hash_unique").on(t.tokenHash),
@@ -98,6 +107,13 @@ export const loginChallenges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     method: text("method", { enum: values(secondFactorMethodSchema) }).notNull(),
+    /**
+     * What the second step opens: a sign-in (a session) or a signed-in person's fresh proof (the session
+     * that asked proves again). A challenge answers only its own purpose.
+     */
+    purpose: text("purpose", { enum: ["signIn", "reauthenticate"] })
+      .notNull()
+      .default("signIn"),
     /** HMAC of the emailed code (method "email"); null for "totp". */
     codeMac: text("code_mac"),
     remember: boolean("remember").notNull(),
@@ -111,6 +127,7 @@ export const loginChallenges = pgTable(
     // One challenge per account: a new sign-in replaces the open one, so an older code stops working.
     uniqueIndex("login_challenges_user_id_unique").on(t.userId),
     check("login_challenges_method_check", sql`${t.method} in ('email', 'totp')`),
+    check("login_challenges_purpose_check", sql`${t.purpose} in ('signIn', 'reauthenticate')`),
   ],
 );
 
@@ -176,6 +193,14 @@ export const loginEvents = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** A sign-in, or a change to the account's passkeys (issue 22). */
+    kind: text("kind", { enum: values(loginEventKindSchema) })
+      .notNull()
+      .default("signIn"),
+    /** A sign-in's method: password (and a code), recovery code, passkey; null before methods were. */
+    method: text("method", { enum: values(signInMethodSchema) }),
+    /** A passkey change: the passkey's name at the change. */
+    passkeyName: text("passkey_name"),
     createdAt: timestamptz("created_at").notNull(),
   },
   (t) => [
@@ -185,6 +210,11 @@ export const loginEvents = pgTable(
       "login_events_reasons_check",
       // Only a suspicious sign-in has reasons (those recorded before reasons were have none).
       sql`${t.reasons} <@ array[${quoted(values(suspicionReasonSchema))}]::text[] and (${t.status} = 'suspicious' or cardinality(${t.reasons}) = 0)`,
+    ),
+    check("login_events_kind_check", sql`${t.kind} in (${quoted(values(loginEventKindSchema))})`),
+    check(
+      "login_events_method_check",
+      sql`${t.method} is null or (${t.kind} = 'signIn' and ${t.method} in (${quoted(values(signInMethodSchema))}))`,
     ),
   ],
 );

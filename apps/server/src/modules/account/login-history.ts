@@ -4,7 +4,7 @@ import { listLoginEvents } from "../auth/index.js";
 
 export const LOGIN_HISTORY_LIMIT = 50;
 
-/** The account's latest sign-in attempts, newest first. */
+/** The account's latest sign-in attempts and passkey changes, newest first. */
 export async function loginHistory({
   ctx,
   userId,
@@ -23,5 +23,8 @@ export async function loginHistory({
     location: event.location,
     status: event.status,
     reasons: event.reasons,
+    kind: event.kind,
+    method: event.method,
+    passkeyName: event.passkeyName,
   }));
 }

@@ -15,6 +15,9 @@ const entries: LoginHistoryEntry[] = [
     ipAddress: "203.0.113.7",
     status: "success",
     reasons: [],
+    kind: "signIn",
+    method: "password",
+    passkeyName: null,
   },
   {
     id: "8e4a6c2f-1b3d-4f5a-9c7e-2d4f6a8c0e12",
@@ -24,6 +27,9 @@ const entries: LoginHistoryEntry[] = [
     ipAddress: "198.51.100.4",
     status: "failed",
     reasons: [],
+    kind: "signIn",
+    method: "password",
+    passkeyName: null,
   },
   {
     id: "8e4a6c2f-1b3d-4f5a-9c7e-2d4f6a8c0e11",
@@ -33,6 +39,9 @@ const entries: LoginHistoryEntry[] = [
     ipAddress: "192.0.2.1",
     status: "suspicious",
     reasons: ["newDevice", "newLocation"],
+    kind: "signIn",
+    method: "password",
+    passkeyName: null,
   },
 ];
 

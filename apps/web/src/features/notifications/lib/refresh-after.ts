@@ -33,6 +33,12 @@ export const queriesAffectedBy = {
   two_factor_disabled: [queryKeys.me],
   recovery_code_used: [queryKeys.account.all],
   recovery_codes_regenerated: [queryKeys.account.all],
+  // Issue 22: Security > Passkeys and the login history (which records passkey changes).
+  passkey_added: [queryKeys.account.all],
+  passkey_renamed: [queryKeys.account.all],
+  passkey_removed: [queryKeys.account.all],
+  passkey_approval_changed: [queryKeys.account.all],
+  passkey_flagged: [queryKeys.account.all],
   account_deactivated: [queryKeys.me],
   account_reactivated: [queryKeys.me],
   staff_message: [],
