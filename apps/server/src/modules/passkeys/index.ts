@@ -1,0 +1,11 @@
+// The passkeys module: WebAuthn credentials (passkeys) and the challenges their ceremonies answer. A
+// passkey signs a person in (both factors), proves them again (a fresh proof), and approves a withdrawal
+// or a staff action over a challenge bound to exactly that action. It owns passkeys and passkey_challenges;
+// the ceremonies run in @simplewebauthn/server. docs/decisions/0021-passkeys.md.
+export { assertionOptions, verifyAssertion } from "./assertion.js";
+export { type BoundFacts, boundChallenge, issueChallenge } from "./challenges.js";
+export type { PasskeyContext } from "./context.js";
+export { CounterWentBackError } from "./errors.js";
+export { withCounterFlagging } from "./flagging.js";
+export { findPasskeysOf, hasUsablePasskey, type PasskeyRow } from "./passkey-queries.js";
+export { type RelyingParty, relyingPartyOf } from "./relying-party.js";
