@@ -22,5 +22,10 @@ export type User = {
   readonly twoFactorEnabled: boolean;
   /** The owner opened the link mailed to `email`. Sending needs it. */
   readonly emailVerified: boolean;
+  /**
+   * The person holds a passkey that can sign in (one not flagged): a strong second factor, as an
+   * authenticator app is (staff in production need one or the other).
+   */
+  readonly hasPasskey: boolean;
   readonly createdAt: Date;
 };

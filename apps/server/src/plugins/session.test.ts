@@ -80,6 +80,7 @@ describe("the signed-in person on the request", () => {
       "createdAt",
       "email",
       "emailVerified",
+      "hasPasskey",
       "id",
       "name",
       "phone",

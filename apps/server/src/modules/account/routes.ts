@@ -1,9 +1,13 @@
 import {
   apiPaths,
   changePasswordBodySchema,
+  freshProofSchema,
+  loginChallengeSchema,
   loginHistoryResponseSchema,
   meResponseSchema,
   messageResponseSchema,
+  reauthenticateBodySchema,
+  reauthenticateVerifyBodySchema,
   recoveryCodesBodySchema,
   recoveryCodesResponseSchema,
   recoveryCodesStatusSchema,
@@ -15,12 +19,14 @@ import {
   updateProfileBodySchema,
 } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { clientOf } from "../../plugins/client.js";
 import { requireAuth, signedIn } from "../../plugins/session.js";
-import { type AuthContext, authText, toSessionUser } from "../auth/index.js";
+import { type AuthContext, authText, toSessionUser, verifyReauthentication } from "../auth/index.js";
 import { changePassword } from "./change-password.js";
 import { disableTwoFactor } from "./disable-two-factor.js";
 import { enableTwoFactor } from "./enable-two-factor.js";
 import { loginHistory } from "./login-history.js";
+import { reauthenticate } from "./reauthenticate.js";
 import { recoveryCodesLeft, regenerateRecoveryCodes } from "./recovery-codes.js";
 import { setupTwoFactor } from "./setup-two-factor.js";
 import { updateProfile } from "./update-profile.js";
@@ -29,7 +35,8 @@ const tags = ["account"];
 
 /**
  * The signed-in person's own account: the details (name and phone), and the security settings: password,
- * two-factor authentication, login history.
+ * two-factor authentication, login history, and the fresh proof (the password and a second step) that a
+ * change to how the person signs in asks for.
  */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (app, { ctx }) => {
   // Every route here needs someone signed in.
@@ -148,6 +155,38 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async 
     async (request) => ({
       recoveryCodes: await regenerateRecoveryCodes({ ctx, user: signedIn(request).user, body: request.body }),
     }),
+  );
+
+  app.post(
+    apiPaths.account.reauthenticate,
+    {
+      schema: {
+        summary:
+          "Confirm it's you without a passkey, step 1: the current password; opens the second step (a code by email, or the authenticator app's)",
+        tags,
+        body: reauthenticateBodySchema,
+        response: { 200: loginChallengeSchema },
+      },
+    },
+    async (request) =>
+      reauthenticate({ ctx, user: signedIn(request).user, currentPassword: request.body.currentPassword }),
+  );
+
+  app.post(
+    apiPaths.account.reauthenticateVerify,
+    {
+      schema: {
+        summary:
+          "Confirm it's you, step 2: the code of your own confirmation (never a sign-in's); this session's proof is fresh for 10 minutes",
+        tags,
+        body: reauthenticateVerifyBodySchema,
+        response: { 200: freshProofSchema },
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = signedIn(request);
+      return verifyReauthentication({ ctx, user, sessionId, ...request.body, client: clientOf(request) });
+    },
   );
 
   app.get(

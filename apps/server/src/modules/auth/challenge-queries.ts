@@ -9,7 +9,8 @@ export type ChallengeRow = typeof loginChallenges.$inferSelect;
 /**
  * Opens the account's sign-in challenge, replacing the one it had: one statement on the one row per
  * account (a unique index), so of two sign-ins racing only the later challenge stays usable and the
- * codes of older ones stop working.
+ * codes of older ones stop working. A signed-in person's proof (purpose `reauthenticate`) takes the same
+ * row: it replaces an open sign-in of the account, and the next sign-in replaces it.
  */
 export async function replaceChallenge(db: Db, values: typeof loginChallenges.$inferInsert): Promise<void> {
   await db
@@ -20,6 +21,7 @@ export async function replaceChallenge(db: Db, values: typeof loginChallenges.$i
       set: {
         idHash: values.idHash,
         method: values.method,
+        purpose: values.purpose ?? "signIn",
         codeMac: values.codeMac ?? null,
         remember: values.remember,
         attempts: 0,

@@ -19,6 +19,20 @@ export function signInCodeEmail({ to, brandName, code }: Addressed<{ code: strin
   };
 }
 
+/** The code of a signed-in person's proof (before a change to how they sign in): not a sign-in. */
+export function reauthenticationCodeEmail({ to, brandName, code }: Addressed<{ code: string }>): MailMessage {
+  return {
+    to,
+    subject: `Your ${brandName} confirmation code`,
+    text: [
+      `Your code to confirm it's you is ${code}. It expires in 10 minutes.`,
+      "",
+      "It was asked for in your signed-in account, after your password, before a change to how you sign in.",
+      "If that wasn't you, change your password now.",
+    ].join("\n"),
+  };
+}
+
 export function passwordResetEmail({ to, brandName, link }: Addressed<{ link: string }>): MailMessage {
   return {
     to,

@@ -12,7 +12,8 @@ export async function insertLoginEvent(db: Db, values: typeof loginEvents.$infer
 
 /**
  * What the account's earlier sign-ins say about a new one from `ipAddress` at `location` on `deviceKey`
- * (all but `knownDevice`, which the browser's cookie tells). An "Unknown" location matches nothing.
+ * (all but `knownDevice`, which the browser's cookie tells). An "Unknown" location matches nothing. Only
+ * sign-ins count: a passkey change recorded in the history is no sign-in (and no success before this one).
  */
 export async function signInFacts(
   db: Db,
@@ -32,7 +33,7 @@ export async function signInFacts(
   }>(sql`
     with earlier as (
       select status, ip_address, location, device_key, created_at from ${loginEvents}
-      where user_id = ${userId}
+      where user_id = ${userId} and kind = 'signIn'
     ),
     last_success as (select max(created_at) as at from earlier where status <> 'failed')
     select
@@ -54,7 +55,7 @@ export async function signInFacts(
   };
 }
 
-/** The account's sign-in attempts, newest first. */
+/** The account's sign-in attempts and passkey changes, newest first. */
 export async function listLoginEvents(db: Db, userId: string, limit: number): Promise<LoginEventRow[]> {
   return db
     .select()

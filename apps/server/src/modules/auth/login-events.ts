@@ -1,4 +1,4 @@
-import type { LoginStatus, SuspicionReason } from "@satsbank/shared";
+import type { LoginEventKind, LoginStatus, SignInMethod, SuspicionReason } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
 import { type Client, describeDevice, type KnownDevice } from "../../domain/device.js";
 import { describeLocation } from "../../domain/location.js";
@@ -15,12 +15,18 @@ async function record(
     client,
     status,
     reasons = [],
+    kind = "signIn",
+    method = null,
+    passkeyName = null,
     now,
   }: Pick<AuthContext, "geo"> & {
     userId: string;
     client: Client;
     status: LoginStatus;
     reasons?: SuspicionReason[];
+    kind?: LoginEventKind;
+    method?: SignInMethod | null;
+    passkeyName?: string | null;
     now: Date;
   },
 ): Promise<void> {
@@ -34,16 +40,43 @@ async function record(
     deviceKey: device.key,
     location: describeLocation(client.ip, geo),
     reasons,
+    kind,
+    method,
+    passkeyName,
     createdAt: now,
   });
 }
 
-/** A wrong password or code for an existing account. */
+/** A wrong password or code (`method`: what was tried) for an existing account. */
 export async function recordFailedSignIn(
   { db, geo, clock }: Pick<AuthContext, "db" | "geo" | "clock">,
-  { userId, client }: { userId: string; client: Client },
+  { userId, client, method }: { userId: string; client: Client; method: SignInMethod },
 ): Promise<void> {
-  await record(db, { geo, userId, client, status: "failed", now: clock.now() });
+  await record(db, { geo, userId, client, status: "failed", method, now: clock.now() });
+}
+
+/**
+ * A change to the account's passkeys (added, renamed, removed) in its login history, beside the sign-ins:
+ * where it was made from and the passkey's name at the change. Call it in the change's db transaction.
+ */
+export async function recordPasskeyChange(
+  db: Db,
+  {
+    geo,
+    userId,
+    client,
+    kind,
+    passkeyName,
+    now,
+  }: Pick<AuthContext, "geo"> & {
+    userId: string;
+    client: Client;
+    kind: Exclude<LoginEventKind, "signIn">;
+    passkeyName: string;
+    now: Date;
+  },
+): Promise<void> {
+  await record(db, { geo, userId, client, status: "success", kind, passkeyName, now });
 }
 
 /**
@@ -59,8 +92,16 @@ export async function recordSuccessfulSignIn(
     userId,
     client,
     device,
+    method,
     now,
-  }: Pick<AuthContext, "geo"> & { userId: string; client: Client; device: KnownDevice | null; now: Date },
+  }: Pick<AuthContext, "geo"> & {
+    userId: string;
+    client: Client;
+    device: KnownDevice | null;
+    /** How the sign-in was proved. */
+    method: SignInMethod;
+    now: Date;
+  },
 ): Promise<LoginStatus> {
   const location = describeLocation(client.ip, geo);
   const facts = await signInFacts(db, {
@@ -74,7 +115,7 @@ export async function recordSuccessfulSignIn(
     knownDevice: device?.accountIds.includes(userId) === true,
   });
   const status = reasons.length > 0 ? "suspicious" : "success";
-  await record(db, { geo, userId, client, status, reasons, now });
+  await record(db, { geo, userId, client, status, reasons, method, now });
   if (status === "suspicious") {
     const notice = notices.suspiciousSignIn({
       device: describeDevice(client.userAgent).label,

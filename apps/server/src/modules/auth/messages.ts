@@ -8,7 +8,11 @@ export const authText = {
   usernameTaken: "This username is taken",
   invalidCredentials: "Invalid email or password",
   wrongCode: "That code is not correct.",
+  /** As the session plugin says it: the session ended (signed out) while a proof was under way. */
+  signInRequired: "Please sign in to continue.",
   signInExpired: "This sign-in has expired. Please sign in again.",
+  /** A signed-in person's proof (the password and a code) that was used, replaced or expired. */
+  reauthenticationExpired: "This confirmation has expired. Please start again.",
   noCodeToResend: "This sign-in uses your authenticator app: no code is sent by email.",
   wrongRecoveryCode: "That recovery code is not correct, or it was used already.",
   noRecoveryForEmailCode: "This sign-in sends a code by email: enter that code.",

@@ -22,6 +22,7 @@ const USER_KEYS = [
   "createdAt",
   "email",
   "emailVerified",
+  "hasPasskey",
   "id",
   "name",
   "phone",

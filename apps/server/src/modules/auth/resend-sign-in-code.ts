@@ -4,8 +4,9 @@ import { SIGN_IN_CHALLENGE_MAX_ATTEMPTS, SIGN_IN_CHALLENGE_TTL_MS } from "../../
 import { rateLimitRules } from "../../domain/rate-limit.js";
 import { findChallenge, renewChallengeCode } from "./challenge-queries.js";
 import type { AuthContext } from "./context.js";
-import { signInCodeEmail } from "./emails.js";
+import { reauthenticationCodeEmail, signInCodeEmail } from "./emails.js";
 import { authText } from "./messages.js";
+import { reauthenticationExpired } from "./second-step.js";
 import { hashToken, macCode, newCode } from "./tokens.js";
 import { findUserById } from "./user-queries.js";
 
@@ -34,7 +35,9 @@ export async function resendSignInCode({
     challenge.expiresAt > now &&
     challenge.attempts < SIGN_IN_CHALLENGE_MAX_ATTEMPTS;
   const user = open ? await findUserById(ctx.db, challenge.userId) : undefined;
-  if (!open || user === undefined) throw expired();
+  // A signed-in person's proof (purpose `reauthenticate`) resends its own code, and ends as a proof does.
+  const ended = challenge?.purpose === "reauthenticate" ? reauthenticationExpired : expired;
+  if (!open || user === undefined) throw ended();
   if (user.status !== "active")
     throw new AppError("FORBIDDEN", authText.accountInactive, undefined, "accountInactive");
   if (challenge.method !== "email") throw new AppError("BAD_REQUEST", authText.noCodeToResend);
@@ -52,7 +55,8 @@ export async function resendSignInCode({
     maxAttempts: SIGN_IN_CHALLENGE_MAX_ATTEMPTS,
   });
   // Replaced or used up meanwhile: nothing is mailed.
-  if (!renewed) throw expired();
-  await ctx.mailer.send(signInCodeEmail({ to: user.email, brandName: ctx.brandName, code }));
+  if (!renewed) throw ended();
+  const email = challenge.purpose === "signIn" ? signInCodeEmail : reauthenticationCodeEmail;
+  await ctx.mailer.send(email({ to: user.email, brandName: ctx.brandName, code }));
   return { challengeId, method: "email", expiresAt: expiresAt.toISOString() };
 }

@@ -1,3 +1,4 @@
+import type { SignInMethod } from "@satsbank/shared";
 import type { Taken } from "../../adapters/rate-limit/limiter.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../domain/app-error.js";
@@ -14,6 +15,11 @@ import { hashToken } from "./tokens.js";
 import { findUserById } from "./user-queries.js";
 
 export const signInExpired = () => new AppError("UNAUTHENTICATED", authText.signInExpired);
+/** A signed-in person's proof that ended (used, expired, replaced, another's): 400, the session stays. */
+export const reauthenticationExpired = () => new AppError("BAD_REQUEST", authText.reauthenticationExpired);
+
+/** What a second step opens: a sign-in, or a signed-in person's fresh proof (login_challenges.purpose). */
+export type SecondStepPurpose = ChallengeRow["purpose"];
 
 type Ctx = Pick<AuthContext, "db" | "clock" | "limiter">;
 
@@ -25,7 +31,9 @@ export type SecondStep = { idHash: string; challenge: ChallengeRow; user: User; 
  * code): the challenge must be open (good once, for 10 minutes and 5 wrong tries) and its account active.
  * A hit is taken per client address and per account before the check and given back when it is right (as
  * at step 1), then one of the challenge's attempts is claimed, atomically too, so a burst cannot try more
- * than either allows.
+ * than either allows. A challenge answers only its own purpose: a sign-in's code never proves a signed-in
+ * person again, and a proof's code never signs in (either is refused as ended, before any attempt counts);
+ * a proof's challenge must also be the signed-in person's own (`userId`).
  */
 export async function openSecondStep(
   ctx: Ctx,
@@ -33,24 +41,32 @@ export async function openSecondStep(
     challengeId,
     client,
     now,
+    purpose = "signIn",
+    userId,
     onlyFor,
   }: {
     challengeId: string;
     client: Client;
     now: Date;
+    purpose?: SecondStepPurpose;
+    /** The person the challenge must belong to (a signed-in person's proof). */
+    userId?: string;
     /** A proof that only fits this kind of challenge (a recovery code: the app's): others are refused. */
     onlyFor?: { method: ChallengeRow["method"]; otherwise: () => AppError };
   },
 ): Promise<SecondStep> {
+  const ended = purpose === "signIn" ? signInExpired : reauthenticationExpired;
   const idHash = hashToken(challengeId);
   const challenge = await findChallenge(ctx.db, idHash);
   const open =
     challenge !== undefined &&
+    challenge.purpose === purpose &&
+    (userId === undefined || challenge.userId === userId) &&
     challenge.consumedAt === null &&
     challenge.expiresAt > now &&
     challenge.attempts < SIGN_IN_CHALLENGE_MAX_ATTEMPTS;
   const user = open ? await findUserById(ctx.db, challenge.userId) : undefined;
-  if (!open || user === undefined) throw signInExpired();
+  if (!open || user === undefined) throw ended();
   // Deactivated after the password step (the deactivation also deletes the challenge).
   if (user.status !== "active")
     throw new AppError("FORBIDDEN", authText.accountInactive, undefined, "accountInactive");
@@ -61,7 +77,7 @@ export async function openSecondStep(
   );
   if (!(await claimCodeAttempt(ctx.db, idHash, now, SIGN_IN_CHALLENGE_MAX_ATTEMPTS))) {
     await ctx.limiter.refund(taken);
-    throw signInExpired();
+    throw ended();
   }
   return { idHash, challenge, user, taken };
 }
@@ -82,10 +98,13 @@ export async function completeSignIn(
     now,
     previousSessionToken,
     spendProof,
+    method,
   }: {
     ctx: Pick<AuthContext, "geo">;
     step: SecondStep;
     spendProof?: () => Promise<void>;
+    /** What proved it: the password and a code, or a recovery code. */
+    method: "password" | "recoveryCode";
     client: Client;
     device: KnownDevice | null;
     now: Date;
@@ -94,12 +113,44 @@ export async function completeSignIn(
 ): Promise<NewSession> {
   if (!(await consumeChallenge(tx, step.idHash, now))) throw signInExpired();
   await spendProof?.();
-  await recordSuccessfulSignIn(tx, { geo: ctx.geo, userId: step.user.id, client, device, now });
-  return startSession(tx, {
+  return startSignedInSession(tx, {
+    ctx,
     userId: step.user.id,
+    method,
     remember: step.challenge.remember,
     client,
+    device,
     now,
-    previousToken: previousSessionToken,
+    previousSessionToken,
   });
+}
+
+/**
+ * The end of every right sign-in (a second step, a passkey), in its db transaction: the sign-in recorded
+ * with how it was proved (and told, when suspicious) and the session started (its proof fresh from now).
+ */
+export async function startSignedInSession(
+  tx: Db,
+  {
+    ctx,
+    userId,
+    method,
+    remember,
+    client,
+    device,
+    now,
+    previousSessionToken,
+  }: {
+    ctx: Pick<AuthContext, "geo">;
+    userId: string;
+    method: SignInMethod;
+    remember: boolean;
+    client: Client;
+    device: KnownDevice | null;
+    now: Date;
+    previousSessionToken: string | undefined;
+  },
+): Promise<NewSession> {
+  await recordSuccessfulSignIn(tx, { geo: ctx.geo, userId, client, device, method, now });
+  return startSession(tx, { userId, remember, client, now, previousToken: previousSessionToken });
 }

@@ -115,3 +115,22 @@ export async function findEndedSessionReason(
 export async function deleteExpiredSessions(db: Db, userId: string, now: Date): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
 }
+
+/** When the session's holder last proved who they are (null: never, or the session is gone). */
+export async function findSessionProvedAt(db: Db, sessionId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ provedAt: sessions.provedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row?.provedAt ?? null;
+}
+
+/** Records a fresh proof on the session; false when the session is gone (signed out meanwhile). */
+export async function setSessionProvedAt(db: Db, sessionId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ provedAt: at })
+    .where(eq(sessions.id, sessionId))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}

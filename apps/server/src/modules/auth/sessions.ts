@@ -17,6 +17,7 @@ export type NewSession = { token: string; remember: boolean; expiresAt: Date };
 /**
  * Starts a session with a fresh random token; the database keeps only its hash. A session the browser
  * already held (`previousToken`) ends: every sign-in gets a new id, so a planted one is never upgraded.
+ * Starting one is a proof of who the person is (the sign-in just made): its proof is fresh from now.
  */
 export async function startSession(
   db: Db,
@@ -40,6 +41,7 @@ export async function startSession(
     userAgent: client.userAgent ?? null,
     createdAt: now,
     expiresAt,
+    provedAt: now,
   });
   return { token, remember, expiresAt };
 }

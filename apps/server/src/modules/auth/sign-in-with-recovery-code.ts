@@ -50,7 +50,7 @@ export async function signInWithRecoveryCode({
   const { user } = step;
   const mac = recoveryCodeMac(ctx.authKeys, user.id, recoveryCode);
   if (mac === null || !(await hasUnusedRecoveryCode(ctx.db, user.id, mac))) {
-    await recordFailedSignIn(ctx, { userId: user.id, client });
+    await recordFailedSignIn(ctx, { userId: user.id, client, method: "recoveryCode" });
     throw wrongRecoveryCode();
   }
   await ctx.limiter.refund(step.taken);
@@ -68,6 +68,7 @@ export async function signInWithRecoveryCode({
       device,
       now,
       previousSessionToken,
+      method: "recoveryCode",
       spendProof: async () => {
         if (!(await useRecoveryCode(tx, user.id, mac, now))) throw wrongRecoveryCode();
       },

@@ -63,7 +63,7 @@ export async function startSignIn({
       ? await verifyAgainstDummy(password)
       : await verifyPassword(user.passwordHash, password);
   if (user === undefined || !passwordOk) {
-    if (user !== undefined) await recordFailedSignIn(ctx, { userId: user.id, client });
+    if (user !== undefined) await recordFailedSignIn(ctx, { userId: user.id, client, method: "password" });
     throw new AppError("UNAUTHENTICATED", authText.invalidCredentials);
   }
   await ctx.limiter.refund(taken);
@@ -74,7 +74,7 @@ export async function startSignIn({
   // Deactivated by staff: said plainly, but only to someone who knows the password. It shows in the
   // account's login history as a failed attempt.
   if (user.status !== "active") {
-    await recordFailedSignIn(ctx, { userId: user.id, client });
+    await recordFailedSignIn(ctx, { userId: user.id, client, method: "password" });
     throw new AppError("FORBIDDEN", authText.accountInactive, undefined, "accountInactive");
   }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { users } from "../../db/schema/index.js";
+import { passkeys, users } from "../../db/schema/index.js";
 import type { User, UserStatus } from "../../domain/user.js";
 
 // The users table (the auth module owns it): people with an account, never their secrets but where a
@@ -23,6 +23,8 @@ export const userColumns = {
   status: users.status,
   twoFactorEnabled: sql<boolean>`${users.totpSecret} is not null`,
   emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+  // One index probe (passkeys_user_id_idx): the session look-up reads it on every signed-in request.
+  hasPasskey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id} and ${passkeys.flaggedAt} is null)`,
   createdAt: users.createdAt,
 };
 

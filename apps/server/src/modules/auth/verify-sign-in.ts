@@ -13,12 +13,15 @@ import { macCode } from "./tokens.js";
 import { totpStep } from "./totp.js";
 import { findTwoFactorSecrets, type TwoFactorSecrets, useTotpStep } from "./user-queries.js";
 
-const wrongCode = () => new AppError("BAD_REQUEST", authText.wrongCode, { code: authText.wrongCode });
+export const wrongCode = () => new AppError("BAD_REQUEST", authText.wrongCode, { code: authText.wrongCode });
 
 type Ctx = Pick<AuthContext, "db" | "clock" | "limiter" | "authKeys" | "geo">;
 
-/** Whether the code is right; for an authenticator code also the time step it used (null when wrong). */
-function checkCode(
+/**
+ * Whether a second step's code is right; for an authenticator code also the time step it used (null when
+ * wrong). A sign-in's and a signed-in person's proof check codes the same way.
+ */
+export function checkCode(
   ctx: Ctx,
   {
     challenge,
@@ -75,7 +78,7 @@ export async function verifySignIn({
   const secrets = challenge.method === "totp" ? await findTwoFactorSecrets(ctx.db, user.id) : undefined;
   const checked = checkCode(ctx, { challenge, user, secrets, code, now });
   if (!checked.right) {
-    await recordFailedSignIn(ctx, { userId: user.id, client });
+    await recordFailedSignIn(ctx, { userId: user.id, client, method: "password" });
     throw wrongCode();
   }
   await ctx.limiter.refund(step.taken);
@@ -88,6 +91,7 @@ export async function verifySignIn({
       device,
       now,
       previousSessionToken,
+      method: "password",
       spendProof: async () => {
         if (checked.step !== null && !(await useTotpStep(tx, user.id, checked.step))) throw wrongCode();
       },
