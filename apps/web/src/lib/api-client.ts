@@ -1,7 +1,15 @@
-import { type ErrorCode, type ErrorReason, errorResponseSchema } from "@satsbank/shared";
+import {
+  type ErrorCode,
+  type ErrorReason,
+  errorResponseSchema,
+  type PasskeyRequired,
+} from "@satsbank/shared";
 import type { z } from "zod";
 
-/** An error answered by the API (`{ error: { code, message, fields?, reason? } }`) or met on the way to it. */
+/**
+ * An error answered by the API (`{ error: { code, message, fields?, reason?, passkey? } }`) or met on the
+ * way to it.
+ */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly status: number;
@@ -10,6 +18,8 @@ export class ApiError extends Error {
   readonly fields: Readonly<Record<string, string>>;
   /** Which rule refused the request, when the code alone does not say: titles come from this. */
   readonly reason: ErrorReason | undefined;
+  /** `PASSKEY_REQUIRED`: the challenge to sign and send back with the same request (lib/passkey.ts). */
+  readonly passkey: PasskeyRequired | undefined;
 
   constructor(options: {
     status: number;
@@ -17,12 +27,14 @@ export class ApiError extends Error {
     message: string;
     fields?: Record<string, string> | undefined;
     reason?: ErrorReason | undefined;
+    passkey?: PasskeyRequired | undefined;
   }) {
     super(options.message);
     this.status = options.status;
     this.code = options.code;
     this.fields = options.fields ?? {};
     this.reason = options.reason;
+    this.passkey = options.passkey;
   }
 }
 
@@ -31,7 +43,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 // Only the verbs the API uses; add one with the first endpoint that needs it.
-type Method = "GET" | "POST" | "PATCH";
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
 export interface RequestOptions<T> {
   method?: Method;
@@ -123,4 +135,6 @@ export const api = {
     apiRequest(path, { method: "POST", body, schema }),
   patch: <T = undefined>(path: string, body: unknown, schema?: z.ZodType<T>) =>
     apiRequest(path, { method: "PATCH", body, schema }),
+  delete: <T = undefined>(path: string, schema?: z.ZodType<T>) =>
+    apiRequest(path, { method: "DELETE", schema }),
 };

@@ -56,6 +56,8 @@ export const queryKeys = {
     loginHistory: ["account", "login-history"] as const,
     /** `RecoveryCodesStatus`: how many recovery codes are left. */
     recoveryCodes: ["account", "recovery-codes"] as const,
+    /** `PasskeyList`: Security > Passkeys (the passkeys, the withdrawal setting, the fresh proof). */
+    passkeys: ["account", "passkeys"] as const,
   },
   support: {
     /** `HelpFacts`: the withdrawal fee, each level's daily send limit, confirmations (the FAQ's figures). */

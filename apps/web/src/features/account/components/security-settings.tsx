@@ -1,10 +1,11 @@
 import type { SessionUser } from "@satsbank/shared";
 import { RECOVERY_CODE_COUNT } from "@satsbank/shared";
-import { History, KeyRound, LifeBuoy, ShieldCheck } from "lucide-react";
+import { Fingerprint, History, KeyRound, LifeBuoy, ShieldCheck } from "lucide-react";
 import { SettingsRow } from "@/components/settings-row";
 import { useRecoveryCodesStatus } from "../api/recovery-codes";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { LoginHistoryDialog } from "./login-history-dialog";
+import { PasskeysDialog } from "./passkeys-dialog";
 import { RecoveryCodesDialog } from "./recovery-codes-dialog";
 import { TwoFactorSetting } from "./two-factor-setting";
 
@@ -17,8 +18,9 @@ function recoveryCodesText(remaining: number | undefined): string {
 }
 
 /**
- * Security Settings: change the password, turn the authenticator on or off (with two-factor on, its
- * recovery codes: how many are left, and new ones), review sign-ins.
+ * Security Settings: change the password, turn the authenticator on or off, passkeys (sign-in and the
+ * withdrawals' approval), with two-factor on its recovery codes (how many are left, and new ones), review
+ * sign-ins.
  */
 export function SecuritySettings({ user }: { user: Pick<SessionUser, "twoFactorEnabled"> }) {
   const recovery = useRecoveryCodesStatus({ enabled: user.twoFactorEnabled });
@@ -43,6 +45,13 @@ export function SecuritySettings({ user }: { user: Pick<SessionUser, "twoFactorE
           {({ descriptionId }) => <RecoveryCodesDialog describedBy={descriptionId} />}
         </SettingsRow>
       )}
+      <SettingsRow
+        icon={Fingerprint}
+        title="Passkeys"
+        description="Sign in and approve withdrawals with your device"
+      >
+        {() => <PasskeysDialog />}
+      </SettingsRow>
       <SettingsRow
         icon={History}
         title="Login History"

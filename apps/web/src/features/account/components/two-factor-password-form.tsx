@@ -13,8 +13,9 @@ import { useFormAlert } from "@/lib/use-form-alert";
 
 const FIELDS = ["currentPassword"] as const;
 
-export interface TwoFactorPasswordFormProps {
-  setup: UseMutationResult<TwoFactorSetupResponse, Error, TwoFactorSetupBody>;
+export interface TwoFactorPasswordFormProps<Result = TwoFactorSetupResponse> {
+  /** The request the password opens: enrolment's setup, or a fresh proof's first step (Passkeys). */
+  setup: UseMutationResult<Result, Error, TwoFactorSetupBody>;
   onCancel: () => void;
 }
 
@@ -22,7 +23,7 @@ export interface TwoFactorPasswordFormProps {
  * The first step of enrolment: the current password, as changing the password asks it, so that a session
  * alone cannot bind an authenticator app to the account. A wrong one shows on its field.
  */
-export function TwoFactorPasswordForm({ setup, onCancel }: TwoFactorPasswordFormProps) {
+export function TwoFactorPasswordForm<Result>({ setup, onCancel }: TwoFactorPasswordFormProps<Result>) {
   const form = useForm<TwoFactorSetupBody>({
     resolver: zodResolver(twoFactorSetupBodySchema),
     defaultValues: { currentPassword: "" },
