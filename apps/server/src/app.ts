@@ -40,6 +40,7 @@ import {
   notificationRoutes,
   notificationStreamRoutes,
 } from "./modules/notifications/index.js";
+import { relyingPartyOf } from "./modules/passkeys/index.js";
 import { solvencyRoutes } from "./modules/solvency/index.js";
 import { supportRoutes } from "./modules/support/index.js";
 import { transactionRoutes } from "./modules/transactions/index.js";
@@ -144,9 +145,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     brandName: config.brandName,
     publicUrl: config.publicUrl,
   };
+  const rp = relyingPartyOf(config);
   const wallet: WalletContext = {
     db,
     clock,
+    rp,
     walletKeys: deriveWalletKeys(config.walletMnemonic, config.bitcoinNetwork),
     withdrawalFeeSats: config.withdrawalFeeSats,
     sendLimits: config.sendLimits,

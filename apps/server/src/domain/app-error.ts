@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorReason } from "@satsbank/shared";
+import type { ErrorCode, ErrorReason, PasskeyRequired } from "@satsbank/shared";
 
 /**
  * The one error the code throws on purpose. The error handler turns it into
@@ -29,5 +29,21 @@ export class RateLimitedError extends AppError {
     readonly retryAfterSeconds: number,
   ) {
     super("RATE_LIMITED", message);
+  }
+}
+
+/**
+ * 403 PASSKEY_REQUIRED: the request needs the signature of the person's passkey over a challenge bound to
+ * it. The answer carries the challenge's id and options; the client signs and sends the same request again
+ * with `approval`.
+ */
+export class PasskeyRequiredError extends AppError {
+  override name = "PasskeyRequiredError";
+
+  constructor(
+    message: string,
+    readonly passkey: PasskeyRequired,
+  ) {
+    super("PASSKEY_REQUIRED", message);
   }
 }

@@ -2,7 +2,7 @@ import { type ErrorCode, type ErrorReason, type ErrorResponse, errorStatus } fro
 import type { FastifyInstance, FastifySchemaValidationError } from "fastify";
 import fp from "fastify-plugin";
 import { isDatabaseUnavailable } from "../db/errors.js";
-import { AppError, RateLimitedError } from "../domain/app-error.js";
+import { AppError, PasskeyRequiredError, RateLimitedError } from "../domain/app-error.js";
 
 type MappedError = { status: number; body: ErrorResponse };
 
@@ -78,7 +78,9 @@ export function mapError(error: unknown): MappedError {
     if (status >= 500 && error.reason === undefined) {
       return { status, body: body(error.code, hiddenMessage(status)) };
     }
-    return { status, body: body(error.code, error.message, error.fields, error.reason) };
+    const mapped = body(error.code, error.message, error.fields, error.reason);
+    if (error instanceof PasskeyRequiredError) mapped.error.passkey = error.passkey;
+    return { status, body: mapped };
   }
   if (isDatabaseUnavailable(error)) {
     return { status: 503, body: body("SERVICE_UNAVAILABLE", DATABASE_UNAVAILABLE_MESSAGE) };
@@ -93,7 +95,7 @@ export function mapError(error: unknown): MappedError {
   return { status, body: body(codeForStatus[status] ?? "BAD_REQUEST", message) };
 }
 
-/** The one error handler: every error leaves the server as `{ error: { code, message, fields?, reason? } }`. */
+/** The one error handler: every error leaves the server as `{ error: { code, message, fields?, reason?, passkey? } }`. */
 export const errorHandler = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error, request, reply) => {

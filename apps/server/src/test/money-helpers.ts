@@ -13,6 +13,7 @@ import { postTransfers } from "../ledger/post-transfers.js";
 import { markEmailVerified } from "../modules/auth/email-verification-queries.js";
 import { insertUser } from "../modules/auth/user-queries.js";
 import { followerHeight } from "../modules/chain/index.js";
+import { relyingPartyOf } from "../modules/passkeys/index.js";
 import type { WalletContext } from "../modules/wallet/index.js";
 import { type Account, getJson, newAccount, postJson, signUp } from "./auth-helpers.js";
 import type { TestApp } from "./create-test-app.js";
@@ -90,6 +91,7 @@ export function walletContext(t: TestApp, clock: Clock = systemClock): WalletCon
     price: fixedPrice({ usdPerBtc: "42389.57", clock }),
     chainHeight: followerHeight,
     withdrawalPolicy: testConfig().withdrawalPolicy,
+    rp: relyingPartyOf(testConfig()),
   };
 }
 

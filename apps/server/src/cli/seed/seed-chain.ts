@@ -12,6 +12,7 @@ import type { User } from "../../domain/user.js";
 import type { WithdrawalPolicy } from "../../domain/withdrawal-policy.js";
 import { depositAddressFor } from "../../modules/addresses/index.js";
 import { type ChainContext, followerHeight, syncChain } from "../../modules/chain/index.js";
+import type { RelyingParty } from "../../modules/passkeys/index.js";
 import {
   findWalletTransaction,
   type HistoryQuery,
@@ -38,6 +39,8 @@ export type DemoChain = {
   withdrawalFeeSats: Sats;
   /** The send limits the withdrawal is checked against. */
   sendLimits: SendLimits;
+  /** The bank as WebAuthn knows it: the send use case checks passkey approvals against it. */
+  rp: RelyingParty;
 };
 
 /**
@@ -220,6 +223,7 @@ function withdraw(
       walletKeys: chain.walletKeys,
       withdrawalFeeSats: chain.withdrawalFeeSats,
       sendLimits: chain.sendLimits,
+      rp: chain.rp,
       chainHeight: followerHeight,
       withdrawalPolicy: DEMO_HISTORY_POLICY,
     },

@@ -14,6 +14,7 @@ import { findCurrentDepositAddress } from "../../modules/addresses/index.js";
 import { deriveAuthKeys, findUserByEmail, listLoginEvents } from "../../modules/auth/index.js";
 import { customerMaySend, findLatestSubmission } from "../../modules/kyc/index.js";
 import { countUnread, getSettings, listNotificationRows } from "../../modules/notifications/index.js";
+import { relyingPartyOf } from "../../modules/passkeys/index.js";
 import { findPayout } from "../../modules/withdrawals/index.js";
 import { getJson, signIn, startSignIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
@@ -54,6 +55,7 @@ const seed = () =>
     sendLimits: { level1: sats(10_000_000n), level2: sats(200_000_000n) },
     authKeys: deriveAuthKeys(testConfig().appSecret),
     brandName: testConfig().brandName,
+    rp: relyingPartyOf(testConfig()),
     log: (line) => {
       throw new Error(`The seed on the sandbox said: ${line}`);
     },

@@ -10,6 +10,7 @@ import type { User } from "../../domain/user.js";
 import { depositAddressFor } from "../../modules/addresses/index.js";
 import { findUserByEmail } from "../../modules/auth/index.js";
 import { followerHeight } from "../../modules/chain/index.js";
+import type { RelyingParty } from "../../modules/passkeys/index.js";
 import { sendBitcoin } from "../../modules/wallet/index.js";
 import { demoCustomers, demoStaff } from "./demo-accounts.js";
 import {
@@ -59,6 +60,8 @@ export type DemoMoneyInput = {
   withdrawalFeeSats: Sats;
   /** The send limits the demo sends are checked against, as the app checks every send. */
   sendLimits: SendLimits;
+  /** The bank as WebAuthn knows it (PUBLIC_URL): the send use case checks passkey approvals against it. */
+  rp: RelyingParty;
   log: (line: string) => void;
 };
 
@@ -101,6 +104,7 @@ export async function seedDemoMoney(input: DemoMoneyInput): Promise<void> {
     confirmations: input.confirmations,
     withdrawalFeeSats: input.withdrawalFeeSats,
     sendLimits: input.sendLimits,
+    rp: input.rp,
   };
   const openings = demoOpenings.map(([email, amount]) => ({ user: customer(email), amount }));
   await seedBankCapital(chain, opened);
@@ -163,6 +167,7 @@ async function seedSend(input: {
     withdrawalFeeSats: chain.withdrawalFeeSats,
     sendLimits: chain.sendLimits,
     chainHeight: followerHeight,
+    rp: input.chain.rp,
     withdrawalPolicy: DEMO_HISTORY_POLICY,
     clock: fixedClock(at(input.now, send.daysAgo, send.time)),
   };

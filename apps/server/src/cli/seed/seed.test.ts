@@ -27,6 +27,7 @@ import { reviewPendingAutomatically } from "../../modules/kyc/auto-review.js";
 import { getKycOverview } from "../../modules/kyc/get-overview.js";
 import { customerMaySend } from "../../modules/kyc/index.js";
 import { findEvents, findLatestSubmission, findSubmissionDocuments } from "../../modules/kyc/queries.js";
+import { relyingPartyOf } from "../../modules/passkeys/index.js";
 import { getJson, signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { TEST_WALLET_MNEMONIC, testConfig } from "../../test/test-config.js";
@@ -59,6 +60,7 @@ const seedInput = () => ({
   sendLimits: { level1: sats(10_000_000n), level2: sats(200_000_000n) },
   authKeys: deriveAuthKeys(testConfig().appSecret),
   brandName: testConfig().brandName,
+  rp: relyingPartyOf(testConfig()),
   log: (line: string) => {
     said.push(line);
   },

@@ -7,6 +7,7 @@ import { appSettings } from "../../db/schema/index.js";
 import { AppError } from "../../domain/app-error.js";
 import type { WithdrawalPolicy } from "../../domain/withdrawal-policy.js";
 import { createStaff, deriveAuthKeys, signUp } from "../../modules/auth/index.js";
+import { relyingPartyOf } from "../../modules/passkeys/index.js";
 import {
   DEMO_PASSWORD,
   DEMO_SIGN_UP_SPACING_MINUTES,
@@ -49,6 +50,7 @@ export function seedInputOf(
     confirmations: config.confirmations,
     withdrawalFeeSats: config.withdrawalFeeSats,
     sendLimits: config.sendLimits,
+    rp: relyingPartyOf(config),
     // The demo customer signs in through the sign-in use cases: its codes are MACed with these keys.
     authKeys: deriveAuthKeys(config.appSecret),
     brandName: config.brandName,

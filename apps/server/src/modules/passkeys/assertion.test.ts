@@ -101,12 +101,13 @@ describe("a withdrawal's approval (a challenge bound to the withdrawal)", () => 
   it("refuses a changed amount, address, fee or key (400) and gives the challenge back", async () => {
     const { userId, authenticator } = await customerWithPasskey();
     const { challengeId, options } = await challengeFor(userId, "withdrawal", withdrawal);
-    for (const changed of [
+    const changes: BoundFacts[] = [
       { amountSats: "150001" },
       { recipient: "bcrt1q000000000000000000000000000000000000000" },
       { feeSats: "0" },
       { idempotencyKey: "2b4e28ba-2fa1-11d2-883f-0016d3cca427" },
-    ]) {
+    ];
+    for (const changed of changes) {
       const approval = { challengeId, response: authenticator.assert(options) };
       expect(await reasonOf(verify(approval, { userId, facts: { ...withdrawal, ...changed } }))).toBe(
         "BAD_REQUEST:passkeyChanged",

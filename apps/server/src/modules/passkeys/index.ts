@@ -2,6 +2,12 @@
 // passkey signs a person in (both factors), proves them again (a fresh proof), and approves a withdrawal
 // or a staff action over a challenge bound to exactly that action. It owns passkeys and passkey_challenges;
 // the ceremonies run in @simplewebauthn/server. docs/decisions/0021-passkeys.md.
+export {
+  approveWithPasskey,
+  stepUpRequired,
+  withdrawalApprovalRequired,
+  withPasskeyApproval,
+} from "./approval.js";
 export { assertionOptions, verifyAssertion } from "./assertion.js";
 export { type BoundFacts, boundChallenge, issueChallenge } from "./challenges.js";
 export type { PasskeyContext } from "./context.js";

@@ -6,6 +6,7 @@ import type { SendLimits } from "../../domain/kyc.js";
 import type { Sats } from "../../domain/money.js";
 import type { WithdrawalPolicy } from "../../domain/withdrawal-policy.js";
 import type { VaultAddresses } from "../addresses/index.js";
+import type { RelyingParty } from "../passkeys/index.js";
 import type { ChainHeight } from "../transactions/index.js";
 
 /** What the wallet use cases work with; each takes the part it needs. */
@@ -23,6 +24,8 @@ export type WalletContext = {
   chainHeight: ChainHeight;
   /** What a withdrawal waits for: a new address's hold, staff approvals (NEW_ADDRESS_HOLD_HOURS, ...). */
   withdrawalPolicy: WithdrawalPolicy;
+  /** The bank as WebAuthn knows it: a withdrawal's passkey approval is checked against its origin and RP ID. */
+  rp: RelyingParty;
   /** The cold vault's addresses, never an outside address (the vault module's port; none: no vault). */
   vaultAddresses?: VaultAddresses;
 };

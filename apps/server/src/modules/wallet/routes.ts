@@ -102,7 +102,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: WalletContext; limiter: 
     apiPaths.wallet.send,
     {
       schema: {
-        summary: "Send to another customer (username or deposit address); idempotent by key",
+        summary:
+          "Send to another customer (username or deposit address) or withdraw to an outside address; idempotent by key. A withdrawal of a customer with a passkey needs its approval: 403 PASSKEY_REQUIRED answers the challenge to sign",
         tags,
         body: sendBodySchema,
         response: { 201: transactionResponseSchema },
@@ -110,7 +111,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ ctx: WalletContext; limiter: 
       preHandler: perCustomer(limiter, rateLimitRules.sendsPerCustomer),
     },
     async (request, reply) => {
-      const transaction = await sendBitcoin({ ctx, sender: signedIn(request).user, body: request.body });
+      const { user, sessionId } = signedIn(request);
+      const transaction = await sendBitcoin({ ctx, sender: user, sessionId, body: request.body });
       return reply.code(201).send({ transaction });
     },
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { SendBody, Transaction } from "@satsbank/shared";
+import { passkeyMessages, type SendBody, type Transaction } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { requestHash } from "../../domain/idempotency.js";
@@ -7,6 +7,7 @@ import { normalisedRecipient } from "../../domain/recipient.js";
 import type { User } from "../../domain/user.js";
 import { lockUserStatus } from "../auth/index.js";
 import { lockSendLimit } from "../kyc/index.js";
+import { approveWithPasskey, withdrawalApprovalRequired, withPasskeyApproval } from "../passkeys/index.js";
 import { assertWithdrawalsRunning } from "../solvency/index.js";
 import {
   type ChainHeight,
@@ -23,9 +24,18 @@ import { readRecipient } from "./resolve-payee.js";
 export type SendBitcoinInput = {
   ctx: Pick<
     WalletContext,
-    "db" | "clock" | "walletKeys" | "withdrawalFeeSats" | "sendLimits" | "chainHeight" | "withdrawalPolicy"
+    | "db"
+    | "clock"
+    | "walletKeys"
+    | "withdrawalFeeSats"
+    | "sendLimits"
+    | "chainHeight"
+    | "withdrawalPolicy"
+    | "rp"
   >;
   sender: User;
+  /** The sender's session: a passkey challenge it asks for is its own (none: a script's send). */
+  sessionId?: string | null;
   body: SendBody;
 };
 
@@ -33,52 +43,73 @@ export type SendBitcoinInput = {
  * Sends to another customer or, as a withdrawal, to an outside address: in ONE db transaction it claims the
  * idempotency key (the send request), checks, posts in the ledger and writes the transactions (and queues
  * a withdrawal for the worker); any failure moves nothing. The same key again answers the first send (never a second one); with another body it is a 409.
+ * A withdrawal of a customer with a passkey (and the setting on) needs the passkey's signature over exactly
+ * this withdrawal (recipient, amount, fee, key): without it nothing moves and the answer is 403
+ * PASSKEY_REQUIRED with the challenge to sign; the approval comes before the policy's hold or staff review.
  * Answers the sender's transaction.
  */
-export async function sendBitcoin({ ctx, sender, body }: SendBitcoinInput): Promise<Transaction> {
+export async function sendBitcoin({ ctx, sender, sessionId, body }: SendBitcoinInput): Promise<Transaction> {
   await assertMaySend(ctx.db, sender);
   const note = body.note?.trim() || null;
   // Hashed as the send understands it, so a retry typed "ALICE" is the same send as "alice".
   const recipient = readRecipient(ctx, body.recipient);
   const hash = requestHash([normalisedRecipient(recipient, body.recipient), body.amountSats, note]);
-  return inDbTransaction(ctx.db, async (tx) => {
-    const at = ctx.clock.now();
-    const request: SendRequestRow = {
-      userId: sender.id,
-      idempotencyKey: body.idempotencyKey,
-      requestHash: hash,
-      transactionId: randomUUID(),
-      createdAt: at,
-    };
-    if (!(await claimSendRequest(tx, request))) return repeatedSend(tx, ctx.chainHeight, request);
-    // The customer's sends take turns from here to the commit: the limit sees every earlier one.
-    await lockSendLimit(tx, sender.id);
-    // Read under a share lock: a deactivation waits for this send, or this send sees it.
-    if ((await lockUserStatus(tx, sender.id)) !== "active") throw accountInactive();
+  const asking = { sessionId: sessionId ?? null, message: passkeyMessages.approvalRequired };
+  return withPasskeyApproval(ctx, asking, () =>
+    inDbTransaction(ctx.db, async (tx) => {
+      const at = ctx.clock.now();
+      const request: SendRequestRow = {
+        userId: sender.id,
+        idempotencyKey: body.idempotencyKey,
+        requestHash: hash,
+        transactionId: randomUUID(),
+        createdAt: at,
+      };
+      if (!(await claimSendRequest(tx, request))) return repeatedSend(tx, ctx.chainHeight, request);
+      // The customer's sends take turns from here to the commit: the limit sees every earlier one.
+      await lockSendLimit(tx, sender.id);
+      // Read under a share lock: a deactivation waits for this send, or this send sees it.
+      if ((await lockUserStatus(tx, sender.id)) !== "active") throw accountInactive();
 
-    const checked = await checkSend({
-      ctx,
-      db: tx,
-      senderId: sender.id,
-      recipient,
-      amountSats: body.amountSats,
-      at,
-    });
-    // While the solvency watchdog pauses payouts a withdrawal is refused (503); a transfer goes on.
-    if (checked.destination.kind === "withdrawal") await assertWithdrawalsRunning(tx);
-    const send = { tx, sender, request, note, at, idempotencyKey: body.idempotencyKey };
-    const sent =
-      checked.destination.kind === "transfer"
-        ? await postPayeeSend({ ...send, payee: checked.destination.payee, amount: checked.amount })
-        : await postWithdrawalSend({
-            ...send,
-            address: checked.destination.address,
-            amount: checked.amount,
-            fee: checked.fee,
-            policy: ctx.withdrawalPolicy,
+      const checked = await checkSend({
+        ctx,
+        db: tx,
+        senderId: sender.id,
+        recipient,
+        amountSats: body.amountSats,
+        at,
+      });
+      // While the solvency watchdog pauses payouts a withdrawal is refused (503); a transfer goes on.
+      if (checked.destination.kind === "withdrawal") {
+        await assertWithdrawalsRunning(tx);
+        if (await withdrawalApprovalRequired(tx, sender.id)) {
+          await approveWithPasskey(tx, ctx, {
+            purpose: "withdrawal",
+            userId: sender.id,
+            approval: body.approval,
+            facts: {
+              recipient: checked.destination.address,
+              amountSats: checked.amount.toString(),
+              feeSats: checked.fee.toString(),
+              idempotencyKey: body.idempotencyKey,
+            },
           });
-    return toTransaction(sent);
-  });
+        }
+      }
+      const send = { tx, sender, request, note, at, idempotencyKey: body.idempotencyKey };
+      const sent =
+        checked.destination.kind === "transfer"
+          ? await postPayeeSend({ ...send, payee: checked.destination.payee, amount: checked.amount })
+          : await postWithdrawalSend({
+              ...send,
+              address: checked.destination.address,
+              amount: checked.amount,
+              fee: checked.fee,
+              policy: ctx.withdrawalPolicy,
+            });
+      return toTransaction(sent);
+    }),
+  );
 }
 
 /** The key was claimed by an earlier send: the same body gets that send's answer, another body a 409. */
