@@ -6,8 +6,11 @@ export interface EmailFieldProps extends Omit<ComponentProps<"input">, "type" | 
   label?: ReactNode;
   error?: string;
   hint?: ReactNode;
-  /** "username" where the email signs in (so a password manager pairs it with the password). */
-  autoComplete?: "email" | "username";
+  /**
+   * "username" where the email signs in (so a password manager pairs it with the password); "username
+   * webauthn" where the browser may also offer the person's passkeys in its autofill (sign-in).
+   */
+  autoComplete?: "email" | "username" | "username webauthn";
 }
 
 /** A labelled email field with the email keyboard. Spread `form.register(name)` into it. */

@@ -4,8 +4,10 @@ import {
   authenticationResponseSchema,
   type CreationOptions,
   type PasskeyApproval,
+  type PasskeyAuthenticationBody,
   type PasskeyAuthenticationOptionsBody,
   type PasskeyAuthenticationResult,
+  type PasskeyChallenge,
   passkeyAuthenticationResultSchema,
   passkeyChallengeSchema,
   passkeyMessages,
@@ -30,6 +32,11 @@ export function loadWebAuthn() {
 /** Whether this browser can use passkeys at all (loads the library). */
 export async function supportsPasskeys(): Promise<boolean> {
   return (await loadWebAuthn()).browserSupportsWebAuthn();
+}
+
+/** Whether the browser can offer passkeys in a field's autofill (conditional mediation; loads the library). */
+export async function supportsPasskeyAutofill(): Promise<boolean> {
+  return (await loadWebAuthn()).browserSupportsWebAuthnAutofill();
 }
 
 /** The person closed the browser's passkey dialog (or it timed out), or a newer request replaced it. */
@@ -88,30 +95,32 @@ export async function cancelPasskeyRequest(): Promise<void> {
   (await loadWebAuthn()).WebAuthnAbortService.cancelCeremony();
 }
 
+type PasskeyPurpose = NonNullable<PasskeyAuthenticationOptionsBody["purpose"]>;
+
+/** `POST /api/auth/passkeys/authentication/options`: a challenge to sign in, or to prove it is the person. */
+export function passkeyChallenge(purpose: PasskeyPurpose): Promise<PasskeyChallenge> {
+  return api.post(apiPaths.auth.passkeys.authenticationOptions, { purpose }, passkeyChallengeSchema);
+}
+
+/** `POST /api/auth/passkeys/authentication/verify`: the signed challenge; a sign-in starts the session. */
+export function verifyPasskey(body: PasskeyAuthenticationBody): Promise<PasskeyAuthenticationResult> {
+  return api.post(apiPaths.auth.passkeys.authenticationVerify, body, passkeyAuthenticationResultSchema);
+}
+
 /**
  * Sign in, or prove it is the person again (a fresh proof), with a passkey: the server's challenge, the
- * browser's dialog (or the autofill), then the server's verdict.
+ * browser's dialog, then the server's verdict.
  */
 export async function authenticateWithPasskey({
   purpose,
   remember = false,
-  autofill = false,
 }: {
-  purpose: NonNullable<PasskeyAuthenticationOptionsBody["purpose"]>;
+  purpose: PasskeyPurpose;
   remember?: boolean;
-  autofill?: boolean;
 }): Promise<PasskeyAuthenticationResult> {
-  const { challengeId, options } = await api.post(
-    apiPaths.auth.passkeys.authenticationOptions,
-    { purpose },
-    passkeyChallengeSchema,
-  );
-  const response = await signWithPasskey(options, { autofill });
-  return api.post(
-    apiPaths.auth.passkeys.authenticationVerify,
-    { challengeId, response, remember },
-    passkeyAuthenticationResultSchema,
-  );
+  const { challengeId, options } = await passkeyChallenge(purpose);
+  const response = await signWithPasskey(options);
+  return verifyPasskey({ challengeId, response, remember });
 }
 
 /**

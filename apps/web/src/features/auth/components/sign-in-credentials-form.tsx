@@ -1,4 +1,5 @@
-import { type LoginChallenge, loginBodySchema } from "@satsbank/shared";
+import { type LoginChallenge, loginBodySchema, type SessionUser } from "@satsbank/shared";
+import { KeyRound } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { z } from "zod";
@@ -11,8 +12,10 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { isApiError } from "@/lib/api-client";
 import { errorMessage, fieldMessages } from "@/lib/form-errors";
+import { isPasskeyCancelled, passkeyErrorText } from "@/lib/passkey";
 import { paths } from "@/lib/paths";
 import { useLogin } from "../api/login";
+import { usePasskeySignIn } from "../lib/use-passkey-sign-in";
 import { AccountInactiveNotice } from "./account-inactive-notice";
 import { AuthSwitch } from "./auth-switch";
 
@@ -48,6 +51,15 @@ export interface SignInCredentialsFormProps {
   /** A message carried back from step 2 (the code challenge ended), or why the session ended. */
   notice?: ReactNode;
   onChallenge: (challenge: LoginChallenge, email: string) => void;
+  /** Signed in with a passkey (no second step): as after the code step. */
+  onSignedIn: (user: SessionUser) => void;
+}
+
+/** A refusal as the form says it: a deactivated account with the way to contact the bank. */
+function refusalNotice(error: unknown): ReactNode {
+  if (isApiError(error) && error.reason === "accountInactive")
+    return <AccountInactiveNotice text={error.message} />;
+  return errorMessage(error);
 }
 
 /**
@@ -58,11 +70,29 @@ export interface SignInCredentialsFormProps {
  * the shared schema's messages on submit, focus on the first wrong field, messages re-checked as the
  * person types once they have tried to submit.
  */
-export function SignInCredentialsForm({ defaultEmail, notice, onChallenge }: SignInCredentialsFormProps) {
+export function SignInCredentialsForm({
+  defaultEmail,
+  notice,
+  onChallenge,
+  onSignedIn,
+}: SignInCredentialsFormProps) {
   const login = useLogin();
   const rememberId = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
+  const rememberRef = useRef<HTMLInputElement>(null);
   const [message, setMessage] = useState(notice);
+  const passkey = usePasskeySignIn({
+    remember: () => rememberRef.current?.checked ?? false,
+    onSignedIn,
+    onError: (error) =>
+      setMessage(
+        isPasskeyCancelled(error)
+          ? `${passkeyErrorText(error)}. Try again, or sign in with your password.`
+          : isApiError(error)
+            ? refusalNotice(error)
+            : passkeyErrorText(error),
+      ),
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
 
@@ -92,9 +122,7 @@ export function SignInCredentialsForm({ defaultEmail, notice, onChallenge }: Sig
       onError: (error) => {
         const fromServer = fieldMessages(error, FIELDS);
         if (Object.keys(fromServer).length > 0) showErrors(form, fromServer);
-        else if (isApiError(error) && error.reason === "accountInactive")
-          setMessage(<AccountInactiveNotice text={error.message} />);
-        else setMessage(errorMessage(error));
+        else setMessage(refusalNotice(error));
       },
     });
   }
@@ -109,7 +137,13 @@ export function SignInCredentialsForm({ defaultEmail, notice, onChallenge }: Sig
       className="flex flex-col gap-5"
     >
       <FormAlert>{message}</FormAlert>
-      <EmailField name="email" defaultValue={defaultEmail} error={errors.email} autoComplete="username" />
+      {/* "webauthn": the browser may offer the person's passkeys in this field's autofill. */}
+      <EmailField
+        name="email"
+        defaultValue={defaultEmail}
+        error={errors.email}
+        autoComplete="username webauthn"
+      />
       <PasswordField
         ref={passwordRef}
         name="password"
@@ -119,16 +153,30 @@ export function SignInCredentialsForm({ defaultEmail, notice, onChallenge }: Sig
       />
       <div className="flex items-center justify-between gap-4">
         <div className="flex items-center gap-2">
-          <Checkbox id={rememberId} name="remember" />
+          <Checkbox ref={rememberRef} id={rememberId} name="remember" />
           <Label htmlFor={rememberId}>Remember me</Label>
         </div>
         <Button asChild variant="link">
           <Link to={paths.auth.resetPassword}>Forgot password</Link>
         </Button>
       </div>
-      <SubmitButton size="lg" busy={login.isPending} busyLabel="Signing in...">
+      <SubmitButton size="lg" busy={login.isPending} busyLabel="Signing in..." disabled={passkey.busy}>
         Sign In
       </SubmitButton>
+      {passkey.supported && (
+        <Button
+          variant="outline"
+          size="lg"
+          onClick={() => {
+            setMessage(undefined);
+            void passkey.start();
+          }}
+          disabled={passkey.busy || login.isPending}
+        >
+          <KeyRound className="size-4" aria-hidden="true" />
+          {passkey.busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
+        </Button>
+      )}
       <AuthSwitch question="New to Bitcoin banking?" to={paths.auth.signup}>
         Create account
       </AuthSwitch>

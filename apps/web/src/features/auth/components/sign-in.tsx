@@ -14,7 +14,8 @@ const SignInCodeForm = lazy(() => import("./sign-in-code-form").then((m) => ({ d
 type Step = { name: "credentials"; notice?: ReactNode } | { name: "code"; challenge: LoginChallenge };
 
 /**
- * The two-step sign-in: password, then the 6-digit code. Success lands on the page first asked for
+ * The two-step sign-in: password, then the 6-digit code; or a passkey alone (the button, or the email
+ * field's autofill), which is both factors. Success lands on the page first asked for
  * (`?next=`) or the person's home page. A signed-in visitor may still open this screen (no redirect). A
  * session the server ended because the account was deactivated arrives with `?reason=accountInactive`:
  * sign-in says so, with the way to contact the bank.
@@ -48,6 +49,7 @@ export function SignIn() {
     <SignInCredentialsForm
       defaultEmail={email}
       notice={step.notice}
+      onSignedIn={signedIn}
       onChallenge={(challenge, typedEmail) => {
         setEmail(typedEmail);
         setStep({ name: "code", challenge });
