@@ -2,12 +2,14 @@ import {
   adminWithdrawalPageSchema,
   apiPaths,
   listAdminWithdrawalsQuerySchema,
+  withdrawalApproveBodySchema,
   withdrawalDecisionResponseSchema,
   withdrawalRejectBodySchema,
 } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { staffActorOf } from "../../plugins/client.js";
+import { signedIn } from "../../plugins/session.js";
 import { approveWithdrawal, rejectWithdrawal } from "../withdrawals/index.js";
 import type { AdminContext } from "./context.js";
 import { listApprovals } from "./list-approvals.js";
@@ -37,14 +39,21 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = asy
     {
       schema: {
         summary:
-          "Approve a withdrawal: queued once it has its approvals (two, by different staff, above the dual)",
+          "Approve a withdrawal: queued once it has its approvals (two, by different staff, above the dual); staff with a passkey sign this approval (403 PASSKEY_REQUIRED first)",
         tags,
         params: withdrawalParams,
+        body: withdrawalApproveBodySchema.optional(),
         response: { 200: withdrawalDecisionResponseSchema },
       },
     },
     async (request) =>
-      approveWithdrawal({ ctx, staff: staffActorOf(request), withdrawalId: request.params.withdrawalId }),
+      approveWithdrawal({
+        ctx,
+        staff: staffActorOf(request),
+        sessionId: signedIn(request).sessionId,
+        withdrawalId: request.params.withdrawalId,
+        approval: request.body?.approval,
+      }),
   );
 
   app.post(

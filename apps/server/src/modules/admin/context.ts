@@ -3,6 +3,7 @@ import type { Mailer } from "../../adapters/mailer/mailer.js";
 import type { PriceSource } from "../../adapters/price/price-source.js";
 import type { ChainBackend } from "../../bitcoin/chain/chain-backend.js";
 import type { Db } from "../../db/client.js";
+import type { RelyingParty } from "../passkeys/index.js";
 import type { VaultContext } from "../vault/index.js";
 
 /** What the staff dashboard's use cases work with; each takes the part it needs. */
@@ -18,6 +19,8 @@ export type AdminContext = {
   chain: ChainBackend;
   /** Production: staff must use an authenticator app (the header says so). */
   staffTwoFactorRequired: boolean;
+  /** The bank as WebAuthn knows it: staff step-up assertions are checked against it. */
+  rp: RelyingParty;
   /** The Vault tab: the cold vault (or none), the hot wallet's max and target, refills. */
   vault: VaultContext;
 };

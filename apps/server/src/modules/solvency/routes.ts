@@ -10,6 +10,8 @@ import { z } from "zod";
 import type { Clock } from "../../adapters/clock.js";
 import type { Db } from "../../db/client.js";
 import { staffActorOf } from "../../plugins/client.js";
+import { signedIn } from "../../plugins/session.js";
+import type { RelyingParty } from "../passkeys/index.js";
 import { getSolvency } from "./get-solvency.js";
 import { resolveDeposit } from "./resolve-deposit.js";
 import { resumePayouts } from "./resume-payouts.js";
@@ -22,10 +24,9 @@ const depositParams = z.object({ txid: z.string(), vout: z.string() });
  * The watchdog's staff endpoints (under /api/admin: staff only, by plugins/staff-access.ts): its last
  * check, resuming payouts by hand, and resolving a reorganised deposit from the Books tab.
  */
-export const solvencyRoutes: FastifyPluginAsyncZod<{ ctx: { db: Db; clock: Clock } }> = async (
-  app,
-  { ctx },
-) => {
+export const solvencyRoutes: FastifyPluginAsyncZod<{
+  ctx: { db: Db; clock: Clock; rp: RelyingParty };
+}> = async (app, { ctx }) => {
   app.get(
     apiPaths.admin.solvency,
     {
@@ -42,13 +43,21 @@ export const solvencyRoutes: FastifyPluginAsyncZod<{ ctx: { db: Db; clock: Clock
     apiPaths.admin.solvencyResume,
     {
       schema: {
-        summary: "Resume paused payouts by hand while the current problems stand (a reason is required)",
+        summary:
+          "Resume paused payouts by hand while the current problems stand (a reason is required); staff with a passkey sign this resumption (403 PASSKEY_REQUIRED first)",
         tags,
         body: resumePayoutsBodySchema,
         response: { 200: solvencySchema },
       },
     },
-    async (request) => resumePayouts({ ctx, staff: staffActorOf(request), reason: request.body.reason }),
+    async (request) =>
+      resumePayouts({
+        ctx,
+        staff: staffActorOf(request),
+        sessionId: signedIn(request).sessionId,
+        reason: request.body.reason,
+        approval: request.body.approval,
+      }),
   );
 
   for (const [action, resolution] of [

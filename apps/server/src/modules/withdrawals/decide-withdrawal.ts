@@ -1,4 +1,9 @@
-import { type WithdrawalDecisionResponse, withdrawalDecisionTexts } from "@satsbank/shared";
+import {
+  type PasskeyApproval,
+  passkeyMessages,
+  type WithdrawalDecisionResponse,
+  withdrawalDecisionTexts,
+} from "@satsbank/shared";
 import type { Clock } from "../../adapters/clock.js";
 import type { Db } from "../../db/client.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
@@ -7,6 +12,12 @@ import { isUuid } from "../../domain/history.js";
 import type { StaffActor } from "../../domain/staff.js";
 import { recordAuditEvent } from "../audit/index.js";
 import { notify, withdrawalNotices } from "../notifications/index.js";
+import {
+  approveWithPasskey,
+  type RelyingParty,
+  stepUpRequired,
+  withPasskeyApproval,
+} from "../passkeys/index.js";
 import { markWithdrawalProgress } from "../transactions/index.js";
 import { findDecisions, insertDecision, lockWithdrawal, setWithdrawalStatus } from "./policy-queries.js";
 import type { WithdrawalRow } from "./queries.js";
@@ -46,41 +57,60 @@ const approvalsOf = async (db: Db, id: string) =>
 /**
  * A member of staff approves a withdrawal waiting for approval, in one db transaction: their approval is
  * recorded and audited; with as many approvals as it needs (two, by two different people, above the dual
- * amount) it is queued for the next payout.
+ * amount) it is queued for the next payout. Staff with a passkey approve with a fresh assertion over this
+ * very approval (step-up): without one, 403 PASSKEY_REQUIRED and nothing is recorded.
  */
-export async function approveWithdrawal(input: DecisionInput): Promise<WithdrawalDecisionResponse> {
-  return inDbTransaction(input.ctx.db, async (db) => {
-    const at = input.ctx.clock.now();
-    const withdrawal = await decide(db, { ...input, decision: "approved", reason: null, at });
-    const approvals = await approvalsOf(db, withdrawal.id);
-    const released = approvals >= withdrawal.approvalsNeeded;
-    if (released) {
-      await setWithdrawalStatus(db, withdrawal.id, { status: "queued" });
-      await markWithdrawalProgress(db, [withdrawal.id], { state: "queued" });
-    }
-    await recordAuditEvent(db, {
-      staff: input.staff,
-      action: "withdrawal.approved",
-      target: { type: "withdrawal", id: withdrawal.id },
-      customerId: withdrawal.userId,
-      details: {
-        amountSats: withdrawal.amountSats.toString(),
-        address: withdrawal.address,
-        approvals,
-        approvalsNeeded: withdrawal.approvalsNeeded,
-        released,
-      },
-      at,
-    });
-    return {
-      withdrawal: {
-        id: withdrawal.id,
-        status: released ? "queued" : "awaiting_approval",
-        approvalsNeeded: withdrawal.approvalsNeeded,
-        approvals,
-      },
-    };
-  });
+export async function approveWithdrawal(
+  input: DecisionInput & {
+    ctx: { rp: RelyingParty };
+    /** The staff member's session: the challenge it asks for is its own. */
+    sessionId: string | null;
+    approval?: PasskeyApproval;
+  },
+): Promise<WithdrawalDecisionResponse> {
+  const asking = { sessionId: input.sessionId, message: passkeyMessages.stepUpRequired };
+  return withPasskeyApproval(input.ctx, asking, () =>
+    inDbTransaction(input.ctx.db, async (db) => {
+      const at = input.ctx.clock.now();
+      const withdrawal = await decide(db, { ...input, decision: "approved", reason: null, at });
+      if (await stepUpRequired(db, input.staff.userId)) {
+        await approveWithPasskey(db, input.ctx, {
+          purpose: "staffAction",
+          userId: input.staff.userId,
+          approval: input.approval,
+          facts: { action: "approveWithdrawal", withdrawalId: withdrawal.id },
+        });
+      }
+      const approvals = await approvalsOf(db, withdrawal.id);
+      const released = approvals >= withdrawal.approvalsNeeded;
+      if (released) {
+        await setWithdrawalStatus(db, withdrawal.id, { status: "queued" });
+        await markWithdrawalProgress(db, [withdrawal.id], { state: "queued" });
+      }
+      await recordAuditEvent(db, {
+        staff: input.staff,
+        action: "withdrawal.approved",
+        target: { type: "withdrawal", id: withdrawal.id },
+        customerId: withdrawal.userId,
+        details: {
+          amountSats: withdrawal.amountSats.toString(),
+          address: withdrawal.address,
+          approvals,
+          approvalsNeeded: withdrawal.approvalsNeeded,
+          released,
+        },
+        at,
+      });
+      return {
+        withdrawal: {
+          id: withdrawal.id,
+          status: released ? "queued" : "awaiting_approval",
+          approvalsNeeded: withdrawal.approvalsNeeded,
+          approvals,
+        },
+      };
+    }),
+  );
 }
 
 /**
