@@ -210,6 +210,15 @@ export type ReauthenticateVerifyBody = z.infer<typeof reauthenticateVerifyBodySc
 export const freshProofSchema = z.object({ freshUntil: z.iso.datetime() });
 export type FreshProof = z.infer<typeof freshProofSchema>;
 
+/** A passkey approval's refusals (a withdrawal's, a staff action's): the toast's title and text. */
+export const passkeyErrors = {
+  passkeyChanged: { title: "Approve again", text: passkeyMessages.approvalChanged },
+  passkeyReused: { title: "Approval already used", text: passkeyMessages.approvalReused },
+  passkeyExpired: { title: "Approval expired", text: passkeyMessages.approvalExpired },
+  passkeyNotVerified: { title: "Passkey not verified", text: passkeyMessages.notVerified },
+  passkeyFlagged: { title: "Passkey blocked", text: passkeyMessages.flagged },
+} as const;
+
 /** 403 `reauthenticate`: the dialog that asks for the proof is titled from this. */
 export const freshProofErrors = {
   reauthenticate: { title: "Confirm it's you", text: passkeyMessages.freshProofRequired },

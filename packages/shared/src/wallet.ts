@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ErrorReason } from "./errors.js";
 import { sendLimitSchema } from "./kyc.js";
 import { formatBtc, satsSchema } from "./money.js";
-import { passkeyApprovalSchema, passkeyMessages } from "./passkeys.js";
+import { passkeyApprovalSchema, passkeyErrors } from "./passkeys.js";
 import { plainText } from "./text.js";
 import { BITCOIN_ADDRESS_PREFIXES, USERNAME_MAX_LENGTH } from "./username.js";
 
@@ -91,11 +91,7 @@ export const sendErrors = {
     text: "This account has been deactivated. Please contact us to reactivate it.",
   },
   // A withdrawal approved on the device (issue 22).
-  passkeyChanged: { title: "Approve again", text: passkeyMessages.approvalChanged },
-  passkeyReused: { title: "Approval already used", text: passkeyMessages.approvalReused },
-  passkeyExpired: { title: "Approval expired", text: passkeyMessages.approvalExpired },
-  passkeyNotVerified: { title: "Passkey not verified", text: passkeyMessages.notVerified },
-  passkeyFlagged: { title: "Passkey blocked", text: passkeyMessages.flagged },
+  ...passkeyErrors,
 } as const satisfies Record<SendErrorReason, SendErrorToast>;
 
 /** True when a refusal's reason is one of a send's (`sendErrors` has its toast). */
