@@ -11,6 +11,7 @@ import { injectionAttacks } from "./injection-attacks.js";
 import { massAssignmentAttacks } from "./mass-assignment-attacks.js";
 import { moneyAttacks } from "./money-attacks.js";
 import { ownershipAttacks } from "./ownership-attacks.js";
+import { passkeyApprovalAttacks } from "./passkey-approval-attacks.js";
 import { rebindingAttacks } from "./rebinding-attacks.js";
 import { recentPayeesAttacks } from "./recent-payees-attacks.js";
 import { recipientLookUpAttacks } from "./recipient-look-up-attacks.js";
@@ -61,6 +62,7 @@ const table: Record<string, Attack[]> = {
   "the send form's recipient look-up": recipientLookUpAttacks,
   "another customer's recent payees": recentPayeesAttacks,
   "recovery codes, Resend code, a deactivated session and the public contact form": recoveryAttacks,
+  "a withdrawal without the passkey's approval of exactly it": passkeyApprovalAttacks,
 };
 
 const tables = Object.keys(await fingerprint(w.t));
