@@ -126,21 +126,26 @@ export async function authenticateWithPasskey({
 /**
  * The one way to make a request that may need the person's passkey (a withdrawal, a staff approval, the
  * resumption of payouts): sent as it is first; a 403 PASSKEY_REQUIRED carries the challenge, which the
- * browser signs, and the SAME request goes again with `approval`. `onApproving` is told when the browser's
- * dialog opens (so the screen can say "Approve on your device"). A cancelled dialog rejects
- * (`isPasskeyCancelled`); nothing was sent a second time.
+ * browser signs, and the SAME request goes again with `approval`. `onApproving(true)` is told when the
+ * browser's dialog opens (so the screen can say "Approve on your device"), `(false)` when it closed. A
+ * cancelled dialog rejects (`isPasskeyCancelled`): nothing was sent a second time.
  */
 export async function withPasskeyApproval<T>(
   request: (approval: PasskeyApproval | undefined) => Promise<T>,
-  onApproving?: () => void,
+  onApproving: (approving: boolean) => void = () => {},
 ): Promise<T> {
   try {
     return await request(undefined);
   } catch (error) {
     const challenge = isApiError(error) && error.code === "PASSKEY_REQUIRED" ? error.passkey : undefined;
     if (challenge === undefined) throw error;
-    onApproving?.();
-    const response = await signWithPasskey(challenge.options);
+    onApproving(true);
+    let response: AuthenticationResponse;
+    try {
+      response = await signWithPasskey(challenge.options);
+    } finally {
+      onApproving(false);
+    }
     return request({ challengeId: challenge.challengeId, response });
   }
 }

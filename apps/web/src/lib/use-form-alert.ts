@@ -16,6 +16,8 @@ export function useFormAlert<T extends FieldValues>(
     text,
     /** A new attempt: the last refusal no longer stands. */
     clear: () => setText(undefined),
+    /** A failure that is not the server's (the browser's passkey dialog): said in the alert as it is. */
+    say: (message: string) => setText(message),
     /** The request was refused: on the fields it names, else in the alert. */
     show: (error: unknown) => {
       if (!applyFieldErrors(error, setError, fields)) setText(errorMessage(error));

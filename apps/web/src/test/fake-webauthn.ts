@@ -121,3 +121,24 @@ export function installFakeWebAuthn({ supported = true, autofill = false } = {})
 export function lastGetOptions(get: ReturnType<typeof installFakeWebAuthn>["get"]) {
   return get.mock.lastCall?.[0];
 }
+
+/** The server's 403 PASSKEY_REQUIRED: the challenge to sign and send back with the same request. */
+export function passkeyRequired(
+  challengeId: string,
+  challenge: string,
+  message = "Approve this withdrawal with your passkey",
+) {
+  return Response.json(
+    {
+      error: {
+        code: "PASSKEY_REQUIRED",
+        message,
+        passkey: {
+          challengeId,
+          options: { challenge: base64url(challenge), rpId: "localhost", userVerification: "required" },
+        },
+      },
+    },
+    { status: 403 },
+  );
+}

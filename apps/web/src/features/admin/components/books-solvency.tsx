@@ -1,6 +1,6 @@
 import type { Solvency } from "@satsbank/shared";
 import { PauseCircle } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/notify";
 import { useResumePayouts } from "../api/resume-payouts";
@@ -15,7 +15,8 @@ const TIME = (at: string) => <time dateTime={at}>{adminTimeText(at)}</time>;
 /** Payouts paused: since when, what it means, and Resume payouts (with a reason). */
 function PausedNotice({ pausedSince }: { pausedSince: string | null }) {
   const titleId = useId();
-  const resume = useResumePayouts();
+  const [approving, setApproving] = useState(false);
+  const resume = useResumePayouts(setApproving);
   return (
     <section
       aria-labelledby={titleId}
@@ -46,6 +47,7 @@ function PausedNotice({ pausedSince }: { pausedSince: string | null }) {
           send={(reason) => resume.mutateAsync({ reason })}
           onDone={() => notify.success("Payouts resumed", "Queued withdrawals go out with the next payout.")}
           refusedTitle="Payouts not resumed"
+          approving={approving}
         />
       </div>
     </section>

@@ -1,5 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ResumePayoutsBody, resumePayoutsBodySchema, STATUS_REASON_MAX_LENGTH } from "@satsbank/shared";
+import {
+  passkeyMessages,
+  type ResumePayoutsBody,
+  resumePayoutsBodySchema,
+  STATUS_REASON_MAX_LENGTH,
+} from "@satsbank/shared";
 import { type ReactElement, type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "@/components/form-alert";
@@ -18,6 +23,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-client";
 import { errorMessage } from "@/lib/form-errors";
 import { notify } from "@/lib/notify";
+import { isPasskeyCancelled, passkeyErrorText } from "@/lib/passkey";
 import { useFormAlert } from "@/lib/use-form-alert";
 
 // Every staff action that takes only a reason sends the same body (`{ reason }`, staffReasonSchema): the
@@ -43,6 +49,11 @@ export interface ReasonFormProps {
    * refusals stay in the form's alert.
    */
   refusedTitle: string;
+  /**
+   * The browser's passkey dialog is open (a step-up: the action needs the staff member's passkey): the
+   * form says so, and its submit button waits for the device.
+   */
+  approving?: boolean;
 }
 
 export interface ReasonDialogProps extends ReasonFormProps {
@@ -83,6 +94,7 @@ function ReasonForm({
   send,
   onDone,
   refusedTitle,
+  approving = false,
   onClose,
 }: ReasonFormProps & { onClose: () => void }) {
   const form = useForm<ResumePayoutsBody>({
@@ -102,7 +114,14 @@ function ReasonForm({
         if (isApiError(error) && (error.code === "CONFLICT" || error.code === "NOT_FOUND")) {
           onClose();
           notify.error(refusedTitle, errorMessage(error));
-        } else alert.show(error);
+        } else if (isApiError(error)) alert.show(error);
+        // The passkey's dialog closed or failed: nothing was done, the reason stays to try again.
+        else
+          alert.say(
+            isPasskeyCancelled(error)
+              ? `${passkeyErrorText(error)}. Nothing was done.`
+              : passkeyErrorText(error),
+          );
       },
     );
   });
@@ -122,9 +141,12 @@ function ReasonForm({
           />
         )}
       </FormField>
+      <p role="status" className="text-sm font-medium empty:hidden">
+        {approving ? passkeyMessages.stepUpRequired : ""}
+      </p>
       <FormFooter
         submitLabel={submitLabel}
-        busyLabel={busyLabel}
+        busyLabel={approving ? "Approve on your device..." : busyLabel}
         busy={form.formState.isSubmitting}
         onCancel={onClose}
         cancelLabel={cancelLabel}

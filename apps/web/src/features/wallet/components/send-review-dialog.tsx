@@ -1,5 +1,6 @@
-import type { Price, SendQuote, Transaction } from "@satsbank/shared";
-import type { ReactNode, RefObject } from "react";
+import { type Price, passkeyMessages, type SendQuote, type Transaction } from "@satsbank/shared";
+import { type ReactNode, type RefObject, useState } from "react";
+import { FormAlert } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -12,6 +13,7 @@ import {
 import { isApiError } from "@/lib/api-client";
 import { btcText, satsText, usdText } from "@/lib/money-text";
 import { notify } from "@/lib/notify";
+import { isPasskeyCancelled, passkeyErrorText } from "@/lib/passkey";
 import { useSendBitcoin } from "../api/send-bitcoin";
 import { sendErrorToast } from "../lib/send-error";
 import { SendReviewTo } from "./send-review-to";
@@ -90,11 +92,19 @@ function waits(quote: SendQuote): boolean {
  * what a withdrawal will wait for (a hold, staff's review), then Cancel or "Confirm & Send".
  */
 export function SendReviewDialog({ review, onClose, onSent, returnFocusRef }: SendReviewDialogProps) {
-  const send = useSendBitcoin();
+  const [approving, setApproving] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const send = useSendBitcoin(setApproving);
   const sending = send.isPending;
+
+  function close() {
+    setProblem(undefined);
+    onClose();
+  }
 
   function confirm() {
     if (!review) return;
+    setProblem(undefined);
     send.mutate(
       {
         recipient: review.recipient,
@@ -105,10 +115,19 @@ export function SendReviewDialog({ review, onClose, onSent, returnFocusRef }: Se
       {
         onSuccess: (sent) => onSent(sent, review),
         onError: (error) => {
+          // The browser's passkey dialog closed or failed: nothing was sent, the review stays to try again.
+          if (!isApiError(error)) {
+            setProblem(
+              isPasskeyCancelled(error)
+                ? `${passkeyErrorText(error)}. Nothing was sent: confirm again to approve it on your device.`
+                : passkeyErrorText(error),
+            );
+            return;
+          }
           const { title, text } = sendErrorToast(error, "Send failed");
           notify.error(title, text);
           // The same details cannot succeed after a refusal: back to the form to change them.
-          if (!isWorthRetrying(error)) onClose();
+          if (!isWorthRetrying(error)) close();
         },
       },
     );
@@ -118,7 +137,7 @@ export function SendReviewDialog({ review, onClose, onSent, returnFocusRef }: Se
     <Dialog
       open={review !== null}
       onOpenChange={(open) => {
-        if (!open && !sending) onClose();
+        if (!open && !sending) close();
       }}
     >
       {review && (
@@ -158,12 +177,17 @@ export function SendReviewDialog({ review, onClose, onSent, returnFocusRef }: Se
           {review.quote.kind === "withdrawal" && (
             <p className="text-sm text-muted-foreground">{WITHDRAWAL_NOTICE}</p>
           )}
+          <FormAlert>{problem}</FormAlert>
+          {/* Said while the browser's passkey dialog is open: the send waits for the customer's device. */}
+          <p role="status" className="text-sm font-medium empty:hidden">
+            {approving ? passkeyMessages.approvalRequired : ""}
+          </p>
           <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={sending}>
+            <Button variant="outline" onClick={close} disabled={sending}>
               Cancel
             </Button>
             <Button onClick={confirm} disabled={sending}>
-              {sending ? "Sending..." : "Confirm & Send"}
+              {approving ? "Approve on your device..." : sending ? "Sending..." : "Confirm & Send"}
             </Button>
           </DialogFooter>
         </DialogContent>
