@@ -1,10 +1,10 @@
 import type { LoginHistoryEntry } from "@satsbank/shared";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { dateTimeText } from "@/lib/date-text";
-import { LoginStatusLabel } from "./login-status";
+import { LoginEntryStatus } from "./login-status";
 
 /**
- * Sign-in attempts in the order the server gives them (newest first), where five columns fit. Device and
+ * Sign-in attempts (and passkey changes) in the order the server gives them (newest first), where five columns fit. Device and
  * location wrap rather than push the last columns out of sight.
  */
 export function LoginHistoryTable({
@@ -36,7 +36,7 @@ export function LoginHistoryTable({
             <TableCell className="whitespace-normal">{entry.location}</TableCell>
             <TableCell className="font-mono text-xs">{entry.ipAddress}</TableCell>
             <TableCell>
-              <LoginStatusLabel status={entry.status} reasons={entry.reasons} />
+              <LoginEntryStatus entry={entry} />
             </TableCell>
           </TableRow>
         ))}

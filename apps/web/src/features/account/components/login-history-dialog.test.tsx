@@ -149,4 +149,54 @@ describe("login history", () => {
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
+
+  it("shows passkey changes beside the sign-ins, and a sign-in's method when it was not the password", async () => {
+    const base = entries[0] as LoginHistoryEntry;
+    const passkeyEntries: LoginHistoryEntry[] = [
+      {
+        ...base,
+        id: "9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c01",
+        kind: "passkeyAdded",
+        method: null,
+        passkeyName: "Work laptop",
+      },
+      {
+        ...base,
+        id: "9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c02",
+        kind: "passkeyRenamed",
+        method: null,
+        passkeyName: "Home laptop",
+      },
+      {
+        ...base,
+        id: "9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c03",
+        kind: "passkeyRemoved",
+        method: null,
+        passkeyName: "My phone",
+      },
+      { ...base, id: "9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c04", method: "passkey" },
+      { ...base, id: "9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c05", method: "recoveryCode" },
+      { ...base, id: "9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c06", method: null },
+    ];
+    stubApi({ routes: { "GET /api/account/login-history": () => ({ entries: passkeyEntries }) } });
+    const { dialog } = await openHistory();
+    const expected = [
+      "Passkey added: Work laptop",
+      "Passkey renamed: Home laptop",
+      "Passkey removed: My phone",
+      "Success, Method: Passkey",
+      "Success, Method: Recovery code",
+      "Success",
+    ];
+    const table = await within(dialog).findByRole("table");
+    const statuses = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => within(row).getAllByRole("cell")[4]?.textContent);
+    expect(statuses).toEqual(expected);
+    const cards = within(within(dialog).getByRole("list", { name: "Sign-in attempts" })).getAllByRole(
+      "listitem",
+    );
+    expect(cards.map((card) => [...card.querySelectorAll("dd")].at(-1)?.textContent)).toEqual(expected);
+  });
 });

@@ -1,6 +1,6 @@
 import type { LoginHistoryEntry } from "@satsbank/shared";
 import type { ReactNode } from "react";
-import { LoginStatusLabel } from "@/components/login-history/login-status";
+import { LoginEntryStatus } from "@/components/login-history/login-status";
 import { dateTimeText } from "@/lib/date-text";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -13,8 +13,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The narrow screen's login history: one card per sign-in attempt (newest first, as the server gives
- * them), every field with its label, where the table's five columns would not fit.
+ * The narrow screen's login history: one card per sign-in attempt or passkey change (newest first, as the
+ * server gives them), every field with its label, where the table's five columns would not fit.
  */
 export function LoginHistoryList({ entries }: { entries: readonly LoginHistoryEntry[] }) {
   return (
@@ -33,7 +33,7 @@ export function LoginHistoryList({ entries }: { entries: readonly LoginHistoryEn
               <span className="font-mono text-xs">{entry.ipAddress}</span>
             </Field>
             <Field label="Status">
-              <LoginStatusLabel status={entry.status} reasons={entry.reasons} />
+              <LoginEntryStatus entry={entry} />
             </Field>
           </dl>
         </li>
