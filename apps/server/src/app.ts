@@ -40,7 +40,7 @@ import {
   notificationRoutes,
   notificationStreamRoutes,
 } from "./modules/notifications/index.js";
-import { relyingPartyOf } from "./modules/passkeys/index.js";
+import { passkeyRoutes, relyingPartyOf } from "./modules/passkeys/index.js";
 import { solvencyRoutes } from "./modules/solvency/index.js";
 import { supportRoutes } from "./modules/support/index.js";
 import { transactionRoutes } from "./modules/transactions/index.js";
@@ -215,25 +215,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(hostCheck, { allowed: allowedHosts(config) });
   await app.register(csrf, { origins: allowedHosts(config).origins });
   await app.register(session, { loadSession, whyEnded: endedSessionReason(db), clock, cookies });
-  // Every /api/admin endpoint: staff only (401, 403), and in production only with an authenticator app.
+  // Every /api/admin endpoint: staff only (401, 403); in production only with an authenticator app or a passkey.
   await app.register(staffAccess, { twoFactorRequired: config.staffTwoFactorRequired });
   // Off unless API_DOCS=true: the full map of the API is not for every visitor of a production bank.
   if (config.apiDocs) await app.register(openApi, { brandName: config.brandName });
-
   // Modules.
   await app.register(healthRoutes, { dbPing: deps.dbPing, db });
   // Off unless METRICS=true; then only with METRICS_TOKEN, or from this machine (see the plugin).
-  if (config.metrics.enabled) {
+  if (config.metrics.enabled)
     await app.register(metricsRoutes, {
       ctx: { db, chain: chain.backend },
       http,
       token: config.metrics.token,
     });
-  }
   await app.register(metaRoutes, { prefix: API_PREFIX, ...installationFacts(config) });
   const devices = deviceCookies({ secure: production, key: ctx.authKeys.deviceCookie });
-  await app.register(authRoutes, { ctx, cookies, devices, spareLoopback: !production });
+  const signIn = { ctx, cookies, devices, spareLoopback: !production };
+  await app.register(authRoutes, signIn);
   await app.register(accountRoutes, { ctx });
+  await app.register(passkeyRoutes, { ...signIn, ctx: { ...ctx, rp: wallet.rp } });
   await app.register(walletRoutes, { ctx: wallet, limiter: ctx.limiter });
   await app.register(withdrawalRoutes, { ctx: { db, clock } });
   await app.register(transactionRoutes, { ctx: { db, chainHeight: followerHeight } });

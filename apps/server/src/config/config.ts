@@ -62,8 +62,8 @@ export type Config = WalletConfig &
     /** Where uploaded documents are kept: `createDocumentStorage(config.storage, config.dataDir)`. */
     storage: StorageConfig;
     /**
-     * Staff must sign in with an authenticator app: without one, every staff endpoint but the header's
-     * answers 403 (reason enrolTwoFactor). Not a variable of its own: NODE_ENV=production sets it;
+     * Staff must sign in with an authenticator app or a passkey: without either, every staff endpoint but
+     * the header's answers 403 (reason enrolTwoFactor). Not a variable of its own: NODE_ENV=production sets it;
      * elsewhere the dashboard only warns, so the seeded staff account can sign in with an email code.
      */
     staffTwoFactorRequired: boolean;

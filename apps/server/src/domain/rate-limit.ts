@@ -63,6 +63,13 @@ export const rateLimitRules = {
    */
   contactRequestsPerIp: { bucket: "contact-requests:ip", max: 5, windowMs: HOUR },
   contactRequestsPerEmail: { bucket: "contact-requests:email", max: 3, windowMs: HOUR },
+  /**
+   * Passkeys: the options to add one, per account (each is a challenge; a person adds a few), and the
+   * challenges to sign in or prove with one, per client address (no session needed for a sign-in: the
+   * login page asks for one on every visit). A wrong assertion counts as a wrong code (codeFailures*).
+   */
+  passkeyRegistrationsPerAccount: { bucket: "passkey-registrations:account", max: 20, windowMs: HOUR },
+  passkeyChallengesPerIp: { bucket: "passkey-challenges:ip", max: 100, windowMs: 15 * MINUTE },
   /** Messages to sign for a wallet, per customer: each replaces the last, and each allows 5 signatures. */
   walletChallengesPerCustomer: { bucket: "wallet-challenges:customer", max: 30, windowMs: HOUR },
 } as const satisfies Record<string, RateLimitRule>;

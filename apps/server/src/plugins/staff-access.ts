@@ -11,7 +11,7 @@ declare module "fastify" {
     staffWithoutTwoFactor?: boolean;
   }
   interface FastifyRequest {
-    /** Signed in as staff without an authenticator app where staff must use one (production). */
+    /** Signed in as staff with neither an authenticator app nor a passkey where staff must have one (production). */
     staffMustEnrolTwoFactor: boolean;
   }
 }
@@ -29,16 +29,18 @@ export function assertStaffTwoFactor(request: FastifyRequest): void {
 /**
  * Every endpoint under /api/admin is staff only, checked here once, by the routed path, before the
  * request is parsed or validated: 401 signed out, 403 for a customer (a new staff route cannot forget
- * it). With `twoFactorRequired` (production), staff without an authenticator app get 403 `enrolTwoFactor`
- * from all of them but the routes marked `staffWithoutTwoFactor` (the header, which tells the dashboard to
- * ask for enrolment; enrolment itself is /api/account/two-factor/*). Registered after the session plugin.
+ * it). With `twoFactorRequired` (production), staff with neither an authenticator app nor a passkey (a
+ * strong second factor either way) get 403 `enrolTwoFactor` from all of them but the routes marked
+ * `staffWithoutTwoFactor` (the header, which tells the dashboard to ask for enrolment; enrolment itself is
+ * /api/account/two-factor/* or a passkey added in Security). Registered after the session plugin.
  */
 export const staffAccess = fp(
   async (app: FastifyInstance, { twoFactorRequired }: { twoFactorRequired: boolean }) => {
     app.decorateRequest("staffMustEnrolTwoFactor", false);
     app.addHook("onRequest", async (request) => {
       const user = request.auth?.user;
-      if (user?.role === "admin" && twoFactorRequired && !user.twoFactorEnabled) {
+      // A strong second factor: an authenticator app, or a passkey (user verification makes it one).
+      if (user?.role === "admin" && twoFactorRequired && !user.twoFactorEnabled && !user.hasPasskey) {
         request.staffMustEnrolTwoFactor = true;
       }
       if (!isStaffPath(routedPath(request))) return;

@@ -44,7 +44,7 @@ const messageFor = (hostile: string) =>
 
 type Part = "body" | "query" | "params";
 type Case = {
-  method: "GET" | "POST" | "PATCH";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   /** The route as the router knows it (`:name` for a parameter). */
   route: string;
   part: Part;
@@ -208,6 +208,94 @@ function cases(email: string): Case[] {
       secret: ["currentPassword"],
     },
     { method: "GET", route: "/api/account/login-history", ...none },
+    {
+      method: "POST",
+      route: "/api/account/reauthenticate",
+      part: "body",
+      valid: { currentPassword: PASSWORD },
+      text: [],
+      other: [],
+      secret: ["currentPassword"],
+    },
+    {
+      method: "POST",
+      route: "/api/account/reauthenticate/verify",
+      part: "body",
+      valid: { challengeId: UUID, code: "123456" },
+      text: ["challengeId"],
+      other: ["code"],
+    },
+    { method: "GET", route: "/api/account/passkeys", ...none },
+    {
+      method: "PATCH",
+      route: "/api/account/passkeys/settings",
+      part: "body",
+      valid: { approveWithdrawals: true },
+      text: [],
+      other: ["approveWithdrawals"],
+    },
+    {
+      method: "PATCH",
+      route: "/api/account/passkeys/:passkeyId",
+      part: "body",
+      params: { passkeyId: UUID },
+      valid: { name: "Work laptop" },
+      text: ["name"],
+      other: [],
+    },
+    {
+      method: "DELETE",
+      route: "/api/account/passkeys/:passkeyId",
+      part: "params",
+      valid: { passkeyId: UUID },
+      text: [],
+      other: ["passkeyId"],
+    },
+    { method: "POST", route: "/api/auth/passkeys/registration/options", ...none },
+    {
+      method: "POST",
+      route: "/api/auth/passkeys/registration/verify",
+      part: "body",
+      valid: {
+        challengeId: UUID,
+        response: {
+          id: "AAAA",
+          rawId: "AAAA",
+          type: "public-key",
+          response: { clientDataJSON: "e30", attestationObject: "oA" },
+          clientExtensionResults: {},
+        },
+        name: "Work laptop",
+      },
+      text: ["name"],
+      other: ["challengeId", "response"],
+    },
+    {
+      method: "POST",
+      route: "/api/auth/passkeys/authentication/options",
+      part: "body",
+      valid: { purpose: "signIn" },
+      text: [],
+      other: ["purpose"],
+    },
+    {
+      method: "POST",
+      route: "/api/auth/passkeys/authentication/verify",
+      part: "body",
+      valid: {
+        challengeId: UUID,
+        response: {
+          id: "AAAA",
+          rawId: "AAAA",
+          type: "public-key",
+          response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA" },
+          clientExtensionResults: {},
+        },
+        remember: false,
+      },
+      text: [],
+      other: ["challengeId", "response", "remember"],
+    },
     {
       method: "PATCH",
       route: "/api/account/profile",

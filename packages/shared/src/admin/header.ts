@@ -12,7 +12,8 @@ export const roleLabels = {
 } as const satisfies Record<Role, string>;
 
 /**
- * `GET /api/admin/me`: the header's words and whether the member of staff must enrol an authenticator app.
+ * `GET /api/admin/me`: the header's words and whether the member of staff must enrol an authenticator app
+ * (`twoFactor.enabled`: an authenticator app or a passkey, either a strong second factor).
  * It answers without two-factor too (the one staff endpoint that does), so the dashboard can ask to enrol.
  */
 export const adminMeSchema = z.object({
@@ -32,10 +33,13 @@ export const adminMeSchema = z.object({
 });
 export type AdminMe = z.infer<typeof adminMeSchema>;
 
-/** The refusal of a staff endpoint to production staff without an authenticator app (reason `enrolTwoFactor`). */
+/**
+ * The refusal of a staff endpoint to production staff with neither an authenticator app nor a passkey
+ * (reason `enrolTwoFactor`).
+ */
 export const staffAccessErrors = {
   enrolTwoFactor: {
     title: "Authenticator app required",
-    text: "Staff must sign in with an authenticator app. Turn on two-factor authentication in Security, then open the dashboard again.",
+    text: "Staff must sign in with an authenticator app or a passkey. Turn on two-factor authentication or add a passkey in Security, then open the dashboard again.",
   },
 } as const;

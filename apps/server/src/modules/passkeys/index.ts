@@ -2,6 +2,8 @@
 // passkey signs a person in (both factors), proves them again (a fresh proof), and approves a withdrawal
 // or a staff action over a challenge bound to exactly that action. It owns passkeys and passkey_challenges;
 // the ceremonies run in @simplewebauthn/server. docs/decisions/0021-passkeys.md.
+
+export type { PasskeyAccountContext } from "./account-context.js";
 export {
   approveWithPasskey,
   stepUpRequired,
@@ -15,3 +17,4 @@ export { CounterWentBackError } from "./errors.js";
 export { withCounterFlagging } from "./flagging.js";
 export { findPasskeysOf, hasUsablePasskey, type PasskeyRow } from "./passkey-queries.js";
 export { type RelyingParty, relyingPartyOf } from "./relying-party.js";
+export { passkeyRoutes } from "./routes.js";
