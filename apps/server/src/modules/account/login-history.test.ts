@@ -17,6 +17,7 @@ import {
   startSignIn,
 } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
+import { addPasskey, newAuthenticator } from "../passkeys/test/passkey-http.js";
 
 let t: TestApp;
 let clock: FakeClock;
@@ -193,6 +194,33 @@ describe("GET /api/account/login-history", () => {
     const notices = await getJson(t, "/api/notifications", { cookie: token });
     const told = notices.json().items.filter((n: { title: string }) => n.title.includes("sign-in"));
     expect(told).toHaveLength(1);
+  });
+
+  it("names each sign-in's method, and lists passkey changes without taking them for sign-ins", async () => {
+    const account = newAccount();
+    await signUp(t, account, local);
+    const { token } = await signIn(t, account, local);
+    clock.advance(60_000);
+    await startSignIn(t, { ...account, password: "wrong-password" }, local);
+    clock.advance(60_000);
+    // A passkey added from another browser and address: a line in the history, but no sign-in from there.
+    const firefox = { remoteAddress: "203.0.113.90", userAgent: FIREFOX_WINDOWS };
+    const added = await addPasskey(t, token, newAuthenticator(), { name: "Laptop", client: firefox });
+    expect(added.statusCode, added.body).toBe(201);
+    clock.advance(60_000);
+    await signIn(t, account, firefox);
+
+    const entries = await history(token);
+    expect(
+      entries.map(({ kind, method, passkeyName, status }) => ({ kind, method, passkeyName, status })),
+    ).toEqual([
+      { kind: "signIn", method: "password", passkeyName: null, status: "suspicious" },
+      { kind: "passkeyAdded", method: null, passkeyName: "Laptop", status: "success" },
+      { kind: "signIn", method: "password", passkeyName: null, status: "failed" },
+      { kind: "signIn", method: "password", passkeyName: null, status: "success" },
+    ]);
+    // The browser and address of the passkey change were never signed in from: new to the account.
+    expect(entries[0]?.reasons).toContain("newDevice");
   });
 
   it("records wrong codes as failures", async () => {

@@ -112,6 +112,9 @@ describe("POST /api/auth/login/recovery", () => {
     expect((await getJson(t, apiPaths.account.recoveryCodes, { cookie: token })).json()).toEqual({
       remaining: 9,
     });
+    // The login history names how the sign-in was proved (issue 22).
+    const [latest] = (await getJson(t, apiPaths.account.loginHistory, { cookie: token })).json().entries;
+    expect(latest).toMatchObject({ kind: "signIn", method: "recoveryCode" });
 
     // The same code again: refused on its field, recorded as a failed attempt.
     const again = await recover(await challengeOf(account), code);
