@@ -11,6 +11,7 @@ import { injectionAttacks } from "./injection-attacks.js";
 import { massAssignmentAttacks } from "./mass-assignment-attacks.js";
 import { moneyAttacks } from "./money-attacks.js";
 import { ownershipAttacks } from "./ownership-attacks.js";
+import { passkeyAccountAttacks } from "./passkey-account-attacks.js";
 import { passkeyApprovalAttacks } from "./passkey-approval-attacks.js";
 import { rebindingAttacks } from "./rebinding-attacks.js";
 import { recentPayeesAttacks } from "./recent-payees-attacks.js";
@@ -63,6 +64,8 @@ const table: Record<string, Attack[]> = {
   "another customer's recent payees": recentPayeesAttacks,
   "recovery codes, Resend code, a deactivated session and the public contact form": recoveryAttacks,
   "a withdrawal without the passkey's approval of exactly it": passkeyApprovalAttacks,
+  "passkeys: a stale session adding one, replays, another's passkey or proof, another's passkey by id":
+    passkeyAccountAttacks,
 };
 
 const tables = Object.keys(await fingerprint(w.t));
