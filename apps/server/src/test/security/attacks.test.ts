@@ -64,8 +64,7 @@ const table: Record<string, Attack[]> = {
   "another customer's recent payees": recentPayeesAttacks,
   "recovery codes, Resend code, a deactivated session and the public contact form": recoveryAttacks,
   "a withdrawal without the passkey's approval of exactly it": passkeyApprovalAttacks,
-  "passkeys: a stale session adding one, replays, another's passkey or proof, another's passkey by id":
-    passkeyAccountAttacks,
+  "passkeys: a stale session adding one, replays, another's passkey or proof": passkeyAccountAttacks,
 };
 
 const tables = Object.keys(await fingerprint(w.t));
