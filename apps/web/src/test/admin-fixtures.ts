@@ -165,6 +165,17 @@ export function customerDetails(overrides: Partial<CustomerDetails["customer"]> 
         passkeyName: null,
       },
     ],
+    passkeys: [
+      {
+        id: "7f4e3d2c-1b0a-4c9d-8e7f-6a5b4c3d2e1f",
+        name: "Ada's phone",
+        device: "Google Password Manager",
+        synced: true,
+        createdAt: localIso(2025, 4, 10, 8, 0),
+        lastUsedAt: localIso(2025, 4, 15, 9, 30),
+        flagged: true,
+      },
+    ],
     auditEvents: [],
   };
 }

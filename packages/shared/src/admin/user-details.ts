@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { loginHistoryEntrySchema } from "../account.js";
 import { kycItemSchema } from "../kyc.js";
+import { passkeySchema } from "../passkeys.js";
 import { auditEventSchema } from "./audit.js";
 import { adminKycDocumentSchema } from "./common.js";
 import { adminCustomerSchema } from "./customers.js";
@@ -28,6 +29,11 @@ export const customerDetailsSchema = z.object({
   recentTransactions: z.array(adminTransactionSchema),
   /** The newest sign-in attempts, at most 50. */
   loginHistory: z.array(loginHistoryEntrySchema),
+  /**
+   * The customer's passkeys, newest first: what signs them in and approves their withdrawals; a blocked
+   * one (`flagged`: its signature counter went backwards, a copy may exist) is for staff to look into.
+   */
+  passkeys: z.array(passkeySchema),
   /** The newest staff actions about this customer, at most 20 (why they were deactivated, ...). */
   auditEvents: z.array(auditEventSchema),
 });

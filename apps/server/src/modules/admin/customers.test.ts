@@ -1,15 +1,19 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { type AdminCustomer, apiPaths, sendErrors } from "@satsbank/shared";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../adapters/clock.js";
+import { passkeys } from "../../db/schema/index.js";
 import { AppError } from "../../domain/app-error.js";
 import { CHROME_LINUX, getJson, me, postJson, signIn, startSignIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { uploadGood } from "../../test/kyc-helpers.js";
 import { type TestCustomer, testCustomer, walletContext } from "../../test/money-helpers.js";
 import { type TestStaff, testStaff } from "../../test/staff-helpers.js";
+import { testConfig } from "../../test/test-config.js";
 import { findUserById } from "../auth/index.js";
+import { relyingPartyOf } from "../passkeys/index.js";
+import { enrolPasskey } from "../passkeys/test/enrol-passkey.js";
 import { sendBitcoin } from "../wallet/index.js";
 import { quoteSend } from "../wallet/quote-send.js";
 
@@ -227,6 +231,29 @@ describe("GET /api/admin/customers/:userId (User Details)", () => {
     ]);
     expect(details.loginHistory[0]).toMatchObject({ ipAddress: "198.51.100.7", status: "success" });
     expect(details.auditEvents).toEqual([]);
+    expect(details.passkeys).toEqual([]);
+  });
+
+  it("lists the customer's passkeys, a blocked one flagged for staff", async () => {
+    const customer = await testCustomer(t, { name: "Kim Keys" });
+    const rp = relyingPartyOf(testConfig());
+    const at = new Date("2030-02-01T10:00:00.000Z");
+    await enrolPasskey(t.db, { userId: customer.user.id, rp, now: at, name: "Work laptop" });
+    const { passkeyId } = await enrolPasskey(t.db, {
+      userId: customer.user.id,
+      rp,
+      now: new Date(at.getTime() + 60_000),
+      name: "Old phone",
+    });
+    await t.db.update(passkeys).set({ flaggedAt: at }).where(eq(passkeys.id, passkeyId));
+    const res = await get(apiPaths.admin.customer(customer.user.id));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().passkeys).toEqual([
+      expect.objectContaining({ id: passkeyId, name: "Old phone", flagged: true, lastUsedAt: null }),
+      expect.objectContaining({ name: "Work laptop", flagged: false, createdAt: at.toISOString() }),
+    ]);
+    // What signs them in is named, never its key material.
+    expect(res.body).not.toMatch(/publicKey|credentialId/);
   });
 
   it("is 404 for an unknown id, a staff account and text that is no id", async () => {

@@ -6,6 +6,7 @@ import { loginHistory } from "../account/index.js";
 import { auditEventsOfCustomer } from "../audit/index.js";
 import { findUserById } from "../auth/index.js";
 import { staffKycView } from "../kyc/index.js";
+import { findPasskeysOf, toPasskey } from "../passkeys/index.js";
 import { listWalletTransactions } from "../transactions/index.js";
 import { findCustomer } from "./queries.js";
 import { toAdminCustomer, toAdminTransaction } from "./views.js";
@@ -25,7 +26,8 @@ export async function requireCustomer(db: Db, userId: string) {
 
 /**
  * User Details: the profile and balance, the KYC items with their documents (links to the authorised
- * document endpoint), the newest transactions, the login history and the staff actions about them.
+ * document endpoint), the newest transactions, the login history, the passkeys (a blocked one stands
+ * out) and the staff actions about them.
  */
 export async function getCustomerDetails({
   ctx,
@@ -38,7 +40,7 @@ export async function getCustomerDetails({
   const user = await findUserById(ctx.db, row.id);
   if (user === undefined) throw new AppError("NOT_FOUND", customerNotFoundText);
   const owner = { id: row.id, name: row.name, username: row.username };
-  const [kyc, transactions, logins, auditEvents] = await Promise.all([
+  const [kyc, transactions, logins, passkeys, auditEvents] = await Promise.all([
     staffKycView(ctx.db, row.id),
     listWalletTransactions(ctx.db, {
       userId: row.id,
@@ -47,6 +49,7 @@ export async function getCustomerDetails({
       limit: RECENT_TRANSACTIONS,
     }),
     loginHistory({ ctx, userId: row.id }),
+    findPasskeysOf(ctx.db, row.id),
     auditEventsOfCustomer(ctx.db, row.id, AUDIT_EVENTS),
   ]);
   return {
@@ -61,6 +64,7 @@ export async function getCustomerDetails({
       toAdminTransaction({ row: transaction, owner }),
     ),
     loginHistory: logins,
+    passkeys: passkeys.map(toPasskey),
     auditEvents,
   };
 }

@@ -16,5 +16,6 @@ export type { PasskeyContext } from "./context.js";
 export { CounterWentBackError } from "./errors.js";
 export { withCounterFlagging } from "./flagging.js";
 export { findPasskeysOf, hasUsablePasskey, type PasskeyRow } from "./passkey-queries.js";
+export { toPasskey } from "./passkey-view.js";
 export { type RelyingParty, relyingPartyOf } from "./relying-party.js";
 export { passkeyRoutes } from "./routes.js";

@@ -6,6 +6,7 @@ import { renderWithProviders } from "@/test/render";
 import { apiError, requestsTo, type StubHandler, stubApi } from "@/test/stub-api";
 import { expectToast } from "@/test/toasts";
 import { CustomersTab } from "./customers-tab";
+import { BLOCKED_PASSKEY_TEXT } from "./user-details-passkeys";
 
 const CUSTOMERS = "/api/admin/customers";
 
@@ -150,7 +151,7 @@ describe("Banking Customers", () => {
     expect(queriesTo(view.fetchMock, CUSTOMERS)).toContain("sort=joinedAt&order=desc&page=2");
   });
 
-  it("View opens User Details: profile, balance, KYC documents, transactions and logins; focus returns", async () => {
+  it("View opens User Details: profile, balance, KYC documents, transactions, logins and passkeys; focus returns", async () => {
     const view = renderCustomers(() => page(), {
       [`GET ${CUSTOMERS}/${ada.id}`]: () => customerDetails(),
     });
@@ -181,6 +182,11 @@ describe("Banking Customers", () => {
     const logins = within(dialog).getByRole("region", { name: "Login history" });
     expect(within(logins).getByText("Chrome on macOS")).toBeInTheDocument();
     expect(within(logins).getByText("203.0.113.7")).toBeInTheDocument();
+    // The customer's passkeys; a blocked one says why, for staff to look into.
+    const passkeys = within(dialog).getByRole("region", { name: "Passkeys" });
+    expect(within(passkeys).getByText("Ada's phone")).toBeInTheDocument();
+    expect(within(passkeys).getByText("Google Password Manager · Synced")).toBeInTheDocument();
+    expect(within(passkeys).getByText(BLOCKED_PASSKEY_TEXT)).toBeInTheDocument();
 
     await view.user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

@@ -6,9 +6,10 @@ import { AdminTransactionsTable } from "./admin-transactions-table";
 import { AuditEventsTable } from "./audit-events-table";
 import { DetailsSection } from "./details-section";
 import { UserDetailsKyc } from "./user-details-kyc";
+import { UserDetailsPasskeys } from "./user-details-passkeys";
 import { UserDetailsProfile } from "./user-details-profile";
 
-/** User Details: profile and balance, KYC with the documents, recent transactions, logins, staff actions. */
+/** User Details: profile and balance, KYC with the documents, recent transactions, logins, passkeys, staff actions. */
 export function UserDetails({ userId }: { userId: string }) {
   const details = useCustomerDetails(userId);
   if (details.isPending) return <Spinner label="Loading user details" />;
@@ -17,7 +18,7 @@ export function UserDetails({ userId }: { userId: string }) {
       <LoadError message="The user's details could not be loaded." onRetry={() => void details.refetch()} />
     );
   }
-  const { customer, kyc, recentTransactions, loginHistory, auditEvents } = details.data;
+  const { customer, kyc, recentTransactions, loginHistory, passkeys, auditEvents } = details.data;
   return (
     <div className="flex min-w-0 flex-col gap-6">
       <UserDetailsProfile customer={customer} kycLevel={kyc.level} />
@@ -40,6 +41,7 @@ export function UserDetails({ userId }: { userId: string }) {
           <p className="text-sm text-muted-foreground">No sign-ins yet</p>
         )}
       </DetailsSection>
+      <UserDetailsPasskeys passkeys={passkeys} />
       <DetailsSection title="Staff actions">
         {auditEvents.length > 0 ? (
           <AuditEventsTable
