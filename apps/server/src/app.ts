@@ -145,11 +145,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     brandName: config.brandName,
     publicUrl: config.publicUrl,
   };
-  const rp = relyingPartyOf(config);
   const wallet: WalletContext = {
     db,
     clock,
-    rp,
+    rp: relyingPartyOf(config),
     walletKeys: deriveWalletKeys(config.walletMnemonic, config.bitcoinNetwork),
     withdrawalFeeSats: config.withdrawalFeeSats,
     sendLimits: config.sendLimits,
@@ -259,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       price: wallet.price,
       chain: chain.backend,
       staffTwoFactorRequired: config.staffTwoFactorRequired,
+      rp: wallet.rp,
       vault: {
         db,
         clock,
@@ -271,7 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
   });
-  await app.register(solvencyRoutes, { ctx: { db, clock } });
+  await app.register(solvencyRoutes, { ctx: { db, clock, rp: wallet.rp } });
   await app.register(notificationRoutes, { ctx: { db, clock } });
   await app.register(notificationStreamRoutes, {
     ctx: { db, clock },
