@@ -17,7 +17,7 @@ export const PROTECTIVE_KINDS: ReadonlySet<NotificationKind> = protectiveNotific
 
 /**
  * Notices that are emailed whatever Email Notifications says: money held or taken back (the customer may
- * act on it), and the watchdog's alert to staff.
+ * act on it), the watchdog's alert to staff, and a passkey blocked because a copy of it may exist.
  */
 export const ALWAYS_EMAILED_KINDS: ReadonlySet<NotificationKind> = new Set([
   "withdrawal_held",
@@ -25,11 +25,12 @@ export const ALWAYS_EMAILED_KINDS: ReadonlySet<NotificationKind> = new Set([
   "deposit_on_hold",
   "deposit_reversed",
   "solvency_alert",
+  "passkey_flagged",
 ]);
 
 /**
  * Whether a notification of `kind` is emailed, for a customer with these settings: always for money held or
- * taken back and the watchdog's alert; otherwise when Email Notifications is on and the notification alerts
+ * taken back, the watchdog's alert and a blocked passkey; otherwise when Email Notifications is on and the notification alerts
  * (its switch is on, or it is protective, KYC or system: `isNotificationAlerted`). Every notification is
  * recorded in the customer's list whatever the switches say (issue 21: the list is their statement); the
  * switches govern the alerts, the app's toasts and these emails.

@@ -180,7 +180,8 @@ describe("a withdrawal's approval (a challenge bound to the withdrawal)", () => 
     expect(row?.flaggedAt).toEqual(clock.now());
     expect(row?.signCount).toBe(10);
     const told = await t.db.select().from(notifications).where(eq(notifications.userId, userId));
-    expect(told.map((n) => n.kind)).toContain("passkey_flagged");
+    // Mailed whatever the customer's settings say (theirs are the defaults: every switch off).
+    expect(told.filter((n) => n.kind === "passkey_flagged").map((n) => n.email)).toEqual(["due"]);
 
     // Flagged: refused from then on, even with a counter that goes up.
     const after = await challengeFor(userId, "withdrawal", withdrawal);
