@@ -174,7 +174,11 @@ export function SignInCredentialsForm({
           disabled={passkey.busy || login.isPending}
         >
           <KeyRound className="size-4" aria-hidden="true" />
-          {passkey.busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
+          {passkey.phase === "device"
+            ? "Waiting for your passkey..."
+            : passkey.phase === "server"
+              ? "Signing in..."
+              : "Sign in with a passkey"}
         </Button>
       )}
       <AuthSwitch question="New to Bitcoin banking?" to={paths.auth.signup}>

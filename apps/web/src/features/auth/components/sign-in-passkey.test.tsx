@@ -6,6 +6,7 @@ import {
   assertionJSON,
   base64url,
   cancelled,
+  fakeAssertion,
   installFakeWebAuthn,
   lastGetOptions,
   pendingUntilAborted,
@@ -180,6 +181,28 @@ describe("sign-in with a passkey: the email field's autofill", () => {
       { challengeId: challenge(2).challengeId, response: assertionJSON(), remember: false },
     ]);
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("a passkey picked in the autofill as the button is pressed signs in once, with the button's", async () => {
+    const webauthn = installFakeWebAuthn({ autofill: true });
+    let release: () => void = () => {};
+    // The autofill's answer comes although the button's request replaced it (the race a real browser has).
+    webauthn.get.mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(fakeAssertion("autofill"));
+        }),
+    );
+    const fetchMock = passkeyServer();
+    const view = renderSignIn();
+    await waitFor(() => expect(webauthn.get).toHaveBeenCalledTimes(1));
+    await view.user.click(await screen.findByRole("button", { name: "Sign in with a passkey" }));
+    release();
+    await expectToast("success", "Login successful");
+    await waitFor(() => expect(view.router.state.location.pathname).toBe("/dashboard"));
+    expect(requestsTo(fetchMock, "POST /api/auth/passkeys/authentication/verify")).toEqual([
+      { challengeId: challenge(2).challengeId, response: assertionJSON(), remember: false },
+    ]);
   });
 
   it("the password way is unchanged: a password sign-in still goes to the code step", async () => {

@@ -28,8 +28,11 @@ export function usePasskeySignIn({ remember, onSignedIn, onError }: PasskeySignI
   const supported = usePasskeySupport();
   const signIn = useSignInWithPasskey();
   const [round, setRound] = useState(0);
-  const [busy, setBusy] = useState(false);
+  // Where a sign-in with a passkey stands: the browser's dialog open, or the signature at the server.
+  const [phase, setPhase] = useState<"idle" | "device" | "server">("idle");
   const modal = useRef(false);
+  // The autofill's passkey was picked and goes to the server: the button waits (one sign-in at a time).
+  const verifying = useRef(false);
   // The latest callbacks, so that a render does not restart the waiting request.
   const latest = useRef({ remember, onSignedIn, onError, verify: signIn.mutateAsync });
   latest.current = { remember, onSignedIn, onError, verify: signIn.mutateAsync };
@@ -44,14 +47,22 @@ export function usePasskeySignIn({ remember, onSignedIn, onError }: PasskeySignI
       // The button's request may have started meanwhile: it is not replaced.
       if (!active || modal.current) return;
       const response = await signWithPasskey(options, { autofill: true });
+      // Picked as the button was pressed: the button's request is the one that goes on.
+      if (!active || modal.current) return;
       picked = true;
-      if (!active) return;
-      const user = await latest.current.verify({
-        challengeId,
-        response,
-        remember: latest.current.remember(),
-      });
-      if (active) latest.current.onSignedIn(user);
+      verifying.current = true;
+      setPhase("server");
+      try {
+        const user = await latest.current.verify({
+          challengeId,
+          response,
+          remember: latest.current.remember(),
+        });
+        if (active) latest.current.onSignedIn(user);
+      } finally {
+        verifying.current = false;
+        if (active) setPhase("idle");
+      }
     })().catch((error: unknown) => {
       // Before the person picked a passkey, a failure is not theirs to hear of (replaced by the button's
       // request, the page closing, no challenge to be had): the button still works.
@@ -66,11 +77,13 @@ export function usePasskeySignIn({ remember, onSignedIn, onError }: PasskeySignI
   }, [round]);
 
   async function start() {
+    if (modal.current || verifying.current) return;
     modal.current = true;
-    setBusy(true);
+    setPhase("device");
     try {
       const { challengeId, options } = await passkeyChallenge("signIn");
       const response = await signWithPasskey(options);
+      setPhase("server");
       const user = await signIn.mutateAsync({ challengeId, response, remember: remember() });
       onSignedIn(user);
     } catch (error) {
@@ -78,9 +91,9 @@ export function usePasskeySignIn({ remember, onSignedIn, onError }: PasskeySignI
       setRound((n) => n + 1);
     } finally {
       modal.current = false;
-      setBusy(false);
+      setPhase("idle");
     }
   }
 
-  return { supported: supported === true, start, busy };
+  return { supported: supported === true, start, busy: phase !== "idle", phase };
 }
