@@ -12,7 +12,7 @@ export async function submitCredentials(
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   if (remember) await page.getByRole("checkbox", { name: "Remember me" }).check();
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 /** Step 2: types the code and presses "Verify & Login". */

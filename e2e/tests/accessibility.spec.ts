@@ -402,6 +402,36 @@ const screens: Record<Viewer, readonly Screen[]> = {
         await expect(dialog.getByLabel("Current Password")).toBeVisible();
       },
     },
+    {
+      name: "/profile/security, Passkeys",
+      path: "/profile/security",
+      heading: "Security Settings",
+      async open(page) {
+        await openDialog(page, "Manage Passkeys", "Passkeys");
+        await expect(page.getByRole("button", { name: "Add a passkey" })).toBeVisible();
+      },
+    },
+    {
+      name: "/profile/security, Passkeys' Confirm it's you",
+      path: "/profile/security",
+      heading: "Security Settings",
+      // The session's proof is fresh after signing in: the server's 403 is answered by the test.
+      intercept: (page) =>
+        page.route("**/api/auth/passkeys/registration/options", (route) =>
+          route.fulfill({
+            status: 403,
+            json: {
+              error: { code: "FORBIDDEN", message: "Confirm it's you to continue", reason: "reauthenticate" },
+            },
+          }),
+        ),
+      async open(page) {
+        await openDialog(page, "Manage Passkeys", "Passkeys");
+        await page.getByRole("button", { name: "Add a passkey" }).click();
+        const dialog = page.getByRole("dialog", { name: "Confirm it's you" });
+        await expect(dialog.getByLabel("Current Password")).toBeVisible();
+      },
+    },
     { name: "/profile/notifications", path: "/profile/notifications", heading: "Notification Settings" },
     { name: "/profile/help", path: "/profile/help", heading: "Help & Support" },
     {

@@ -84,7 +84,7 @@ test.describe("two-step sign-in", () => {
     const wrongPassword = await page.getByRole("alert").textContent();
     await submitCredentials(page, { email: `nobody-${account.email}`, password: "wrong-password" });
     await expect(page.getByRole("alert")).toHaveText(wrongPassword ?? "");
-    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
   });
 
   test("a wrong code is refused and the right one still works", async ({ page }) => {
@@ -112,7 +112,7 @@ test.describe("two-step sign-in", () => {
     await submitCredentials(page, account);
     await expect(page.getByText("We sent a 6-digit code to your email.")).toBeVisible();
     await page.getByRole("button", { name: "Back to login" }).click();
-    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveValue(account.email);
   });
 
