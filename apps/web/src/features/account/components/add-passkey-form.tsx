@@ -62,7 +62,7 @@ export function AddPasskeyForm({ gate }: { gate: FreshProofGate }) {
       <FormAlert>{problem}</FormAlert>
       <FormField
         label="Name (optional)"
-        hint="Like Work laptop. Without one, it is named after your device."
+        hint="For example, Work laptop. Without one, it is named after your device."
         error={form.formState.errors.name?.message}
       >
         {(control) => <Input {...control} autoComplete="off" {...form.register("name")} />}
