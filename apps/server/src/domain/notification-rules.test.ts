@@ -29,6 +29,10 @@ describe("isNotificationAlerted", () => {
       "solvency_alert",
       "recovery_code_used",
       "recovery_codes_regenerated",
+      "passkey_added",
+      "passkey_removed",
+      "passkey_approval_changed",
+      "passkey_flagged",
     ]);
   });
 
@@ -36,7 +40,7 @@ describe("isNotificationAlerted", () => {
     for (const kind of notificationKindSchema.options) expect(isNotificationAlerted(kind, allOn)).toBe(true);
   });
 
-  it("follows Transaction Alerts for every transaction kind that is not protective, and Security Alerts for two-factor turned on", () => {
+  it("follows Transaction Alerts for every transaction kind that is not protective, and Security Alerts for two-factor turned on and a passkey renamed", () => {
     const transactionKinds = notificationKindSchema.options.filter(
       (kind) =>
         notificationTypeOfKind[kind] === "transaction" &&
@@ -57,11 +61,14 @@ describe("isNotificationAlerted", () => {
     }
     expect(isNotificationAlerted("two_factor_enabled", securityOnly)).toBe(true);
     expect(isNotificationAlerted("two_factor_enabled", transactionOnly)).toBe(false);
+    // A passkey renamed changes nothing of how the account is reached: Security Alerts decide.
+    expect(isNotificationAlerted("passkey_renamed", securityOnly)).toBe(true);
+    expect(isNotificationAlerted("passkey_renamed", transactionOnly)).toBe(false);
   });
 });
 
 describe("isNotificationEmailed", () => {
-  it("emails money held or taken back and the watchdog's alert whatever the switches say", () => {
+  it("emails money held or taken back, the watchdog's alert and a blocked passkey whatever the switches say", () => {
     const emailed = notificationKindSchema.options.filter((kind) =>
       isNotificationEmailed(kind, DEFAULT_NOTIFICATION_SETTINGS),
     );
@@ -71,6 +78,7 @@ describe("isNotificationEmailed", () => {
       "deposit_on_hold",
       "deposit_reversed",
       "solvency_alert",
+      "passkey_flagged",
     ]);
     for (const kind of notificationKindSchema.options)
       expect(isNotificationEmailed(kind, allOn), kind).toBe(true);
