@@ -24,11 +24,10 @@ const PROVIDERS: Readonly<Record<string, string>> = {
 /**
  * What made a passkey, as Security > Passkeys shows it: the provider of a known AAGUID ("iCloud
  * Keychain"), else the browser and system of the request that registered it, as the login history names
- * them ("Chrome 156 on Linux").
+ * them but without the browser's version, which an update changes while the passkey stays ("Chrome on
+ * Linux").
  */
 export function passkeyDevice(aaguid: string, userAgent: string | undefined): string {
-  return (PROVIDERS[aaguid.toLowerCase()] ?? describeDevice(userAgent).label).slice(
-    0,
-    PASSKEY_NAME_MAX_LENGTH,
-  );
+  const browser = describeDevice(userAgent).label.replace(/ \d+(?= on |$)/, "");
+  return (PROVIDERS[aaguid.toLowerCase()] ?? browser).slice(0, PASSKEY_NAME_MAX_LENGTH);
 }

@@ -46,8 +46,8 @@ export function PasskeyItem({ passkey, last, gate }: PasskeyItemProps) {
         </div>
       )}
       <p className="text-sm text-muted-foreground">
-        {passkey.device}
-        {" · "}
+        {/* Named after its device (no name given): the device is said once, in the name. */}
+        {passkey.name === passkey.device ? "" : `${passkey.device} · `}
         {passkey.synced ? "Synced" : "This device only"}
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">

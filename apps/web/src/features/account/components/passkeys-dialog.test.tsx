@@ -95,6 +95,17 @@ describe("Security > Passkeys", () => {
     expect(await within(dialog).findByRole("button", { name: "Add a passkey" })).toBeEnabled();
   });
 
+  it("names the device once when the passkey is named after it", async () => {
+    installFakeWebAuthn();
+    passkeyServer([{ ...laptop, name: "Chrome on Linux" }]);
+    const { dialog } = await openPasskeys();
+    const list = await within(dialog).findByRole("list", { name: "Your passkeys" });
+    const [only] = within(list).getAllByRole("listitem") as [HTMLElement];
+    expect(only).toHaveAccessibleName("Chrome on Linux");
+    // The line under the name is the sync state alone (not "Chrome on Linux · This device only").
+    expect(within(only).getByText("This device only")).toBeInTheDocument();
+  });
+
   it("with none: says so, and shows no withdrawal switch until one exists", async () => {
     installFakeWebAuthn();
     passkeyServer([]);

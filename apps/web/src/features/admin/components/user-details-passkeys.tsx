@@ -23,7 +23,8 @@ export function UserDetailsPasskeys({ passkeys }: { passkeys: readonly Passkey[]
               <p className="flex flex-wrap items-center gap-2">
                 <span className="font-medium break-words">{passkey.name}</span>
                 <span className="text-muted-foreground">
-                  {passkey.device} · {passkey.synced ? "Synced" : "This device only"}
+                  {passkey.name === passkey.device ? "" : `${passkey.device} · `}
+                  {passkey.synced ? "Synced" : "This device only"}
                 </span>
               </p>
               <p className="text-muted-foreground">
