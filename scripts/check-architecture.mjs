@@ -18,6 +18,7 @@ export const TREES = [
   { dir: "apps/web/src", alias: "@/" },
   { dir: "apps/web/build", alias: null },
   { dir: "packages/shared/src", alias: null },
+  { dir: "packages/verify/src", alias: null },
   { dir: "e2e", alias: null },
   { dir: "scripts", alias: null },
 ];
