@@ -1,0 +1,38 @@
+import { schnorr } from "@noble/curves/secp256k1.js";
+import { type EpochRoot, verifyRootSignature } from "@satsbank/verify";
+import { HDKey } from "@scure/bip32";
+import { mnemonicToSeedSync } from "@scure/bip39";
+import { describe, expect, it } from "vitest";
+import { TEST_WALLET_MNEMONIC } from "../test/test-config.js";
+import { deriveProofKey, PROOF_KEY_PATH } from "./proof-key.js";
+
+const root: EpochRoot = {
+  epoch: 1n,
+  rootHash: new Uint8Array(32).fill(1),
+  total: 5n,
+  leafCount: 1n,
+  ledgerPosition: 9n,
+  blockHeight: 101n,
+  blockHash: new Uint8Array(32).fill(2),
+  time: 1_800_000_000n,
+};
+
+describe("the proof-of-reserves key", () => {
+  it("is the seed's key at m/7731'/0', and signs roots its public key verifies", () => {
+    expect(PROOF_KEY_PATH).toBe("m/7731'/0'");
+    const key = deriveProofKey(TEST_WALLET_MNEMONIC);
+    const node = HDKey.fromMasterSeed(mnemonicToSeedSync(TEST_WALLET_MNEMONIC)).derive("m/7731'/0'");
+    expect(key.publicKey).toEqual(schnorr.getPublicKey(node.privateKey as Uint8Array));
+    expect(verifyRootSignature(root, key.signRoot(root), key.publicKey)).toBe(true);
+  });
+
+  it("is not the wallet's account key, and another seed gives another key", () => {
+    const key = deriveProofKey(TEST_WALLET_MNEMONIC);
+    const account = HDKey.fromMasterSeed(mnemonicToSeedSync(TEST_WALLET_MNEMONIC)).derive("m/84'/1'/0'");
+    expect(key.publicKey).not.toEqual((account.publicKey as Uint8Array).slice(1));
+    const other = deriveProofKey(
+      "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about",
+    );
+    expect(other.publicKey).not.toEqual(key.publicKey);
+  });
+});
