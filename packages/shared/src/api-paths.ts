@@ -81,6 +81,15 @@ export const apiPaths = {
     /** `POST`: forget the connected wallet. */
     disconnect: "/api/external-wallets/disconnect",
   },
+  /** Proof of reserves (issue 23): public, but for a customer's own leaf. */
+  proof: {
+    /** `GET`: the epochs, newest first. */
+    epochs: "/api/proof",
+    /** `GET /api/proof/:epoch`: the signed root. */
+    epoch: (epoch: number) => `/api/proof/${epoch}`,
+    /** `GET /api/proof/:epoch/me` (signed in): the customer's leaf and path. */
+    mine: (epoch: number) => `/api/proof/${epoch}/me`,
+  },
   transactions: {
     list: "/api/transactions",
     /** `GET /api/transactions/:transactionId` */

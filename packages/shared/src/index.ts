@@ -13,6 +13,7 @@ export * from "./money.js";
 export * from "./notifications.js";
 export * from "./passkeys.js";
 export * from "./payment-request.js";
+export * from "./proof.js";
 export * from "./support.js";
 export * from "./text.js";
 export * from "./transactions.js";
