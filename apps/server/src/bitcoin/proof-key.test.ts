@@ -24,6 +24,8 @@ describe("the proof-of-reserves key", () => {
     const key = deriveProofKey(TEST_WALLET_MNEMONIC);
     const node = HDKey.fromMasterSeed(mnemonicToSeedSync(TEST_WALLET_MNEMONIC)).derive("m/7731'/0'");
     expect(hex(key.publicKey)).toBe(hex(schnorr.getPublicKey(node.privateKey as Uint8Array)));
+    // The value docs/proof-of-reserves.md gives for the test mnemonic.
+    expect(hex(key.publicKey)).toBe("45cc245b1883d6bc854e4fb9071ba8140865145eb41c5194cc5f8677b58a236c");
     expect(verifyRootSignature(root, key.signRoot(root), key.publicKey)).toBe(true);
   });
 
