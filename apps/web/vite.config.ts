@@ -24,14 +24,18 @@ const apiProxy: ProxyOptions = {
 };
 
 /**
- * `@satsbank/shared` resolves to its TypeScript source by alias rather than by adding the "development"
- * export condition: that condition would also switch other packages (Radix's `is-development`) into their
- * development builds in the production bundle.
+ * `@satsbank/shared` and `@satsbank/verify` (the proof page's checks) resolve to their TypeScript source
+ * by alias rather than by adding the "development" export condition: that condition would also switch
+ * other packages (Radix's `is-development`) into their development builds in the production bundle.
  */
 export const resolveAlias = [
   {
     find: /^@satsbank\/shared$/,
     replacement: fileURLToPath(new URL("../../packages/shared/src/index.ts", import.meta.url)),
+  },
+  {
+    find: /^@satsbank\/verify$/,
+    replacement: fileURLToPath(new URL("../../packages/verify/src/index.ts", import.meta.url)),
   },
   { find: /^@\//, replacement: `${fileURLToPath(new URL("./src", import.meta.url))}/` },
 ];

@@ -145,6 +145,12 @@ export const routes: RouteObject[] = [
                     () => import("./routes/profile-wallet"),
                     "ProfileWalletScreen",
                   ),
+                  screen(
+                    paths.profile.proof,
+                    "Proof of Reserves",
+                    () => import("./routes/profile-proof"),
+                    "ProfileProofScreen",
+                  ),
                 ],
               },
             ],

@@ -39,6 +39,8 @@ export const paths = {
     notifications: "/profile/notifications",
     help: "/profile/help",
     wallet: "/profile/wallet",
+    /** The customer's own check of the bank's proof of reserves (issue 23). */
+    proof: "/profile/proof-of-reserves",
   },
 } as const;
 

@@ -128,6 +128,12 @@ export const queryKeys = {
       list: (params: AuditListParams) => ["admin", "audit", params] as const,
     },
   },
+  /** Proof of reserves: the published epochs, an epoch's signed root, the customer's leaf and path. */
+  proof: {
+    epochs: ["proof", "epochs"] as const,
+    epoch: (epoch: number) => ["proof", "epoch", epoch] as const,
+    mine: (epoch: number) => ["proof", "mine", epoch] as const,
+  },
   transactions: {
     /** Everything under it: a send or a receive invalidates this. */
     all: ["transactions"] as const,

@@ -61,6 +61,7 @@ describe("profile layout", () => {
     ["/profile/wallet", "Wallet Connection"],
     ["/profile/notifications", "Notification Settings"],
     ["/profile/help", "Help & Support"],
+    ["/profile/proof-of-reserves", "Proof of Reserves"],
   ])(
     "at %s lists every menu entry in order, Log Out too, with %s as the current one",
     async (path, current) => {
@@ -76,6 +77,7 @@ describe("profile layout", () => {
         "Wallet Connection",
         "Notification Settings",
         "Help & Support",
+        "Proof of Reserves",
         "Log Out",
       ]);
       const links = within(menu).getAllByRole("link");

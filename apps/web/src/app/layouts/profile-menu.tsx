@@ -1,4 +1,13 @@
-import { Bell, IdCard, LifeBuoy, LockKeyhole, type LucideIcon, PlugZap, UserRound } from "lucide-react";
+import {
+  Bell,
+  IdCard,
+  Landmark,
+  LifeBuoy,
+  LockKeyhole,
+  type LucideIcon,
+  PlugZap,
+  UserRound,
+} from "lucide-react";
 import { NavLink } from "react-router";
 import { LogoutButton } from "@/features/auth/components/logout-button";
 import { cn } from "@/lib/cn";
@@ -10,7 +19,7 @@ interface ProfileSection {
   icon: LucideIcon;
 }
 
-/** The specification's entries, in its order; Log Out follows them. */
+/** The specification's entries, in its order, then Proof of Reserves; Log Out follows them. */
 const PROFILE_SECTIONS: readonly ProfileSection[] = [
   { label: "Account Details", to: paths.profile.account, icon: UserRound },
   { label: "KYC & Verification", to: paths.profile.kyc, icon: IdCard },
@@ -18,6 +27,8 @@ const PROFILE_SECTIONS: readonly ProfileSection[] = [
   { label: "Wallet Connection", to: paths.profile.wallet, icon: PlugZap },
   { label: "Notification Settings", to: paths.profile.notifications, icon: Bell },
   { label: "Help & Support", to: paths.profile.help, icon: LifeBuoy },
+  // Issue 23, beyond the specification's list: the customer's own check of the bank's proof of reserves.
+  { label: "Proof of Reserves", to: paths.profile.proof, icon: Landmark },
 ];
 
 const ENTRY =

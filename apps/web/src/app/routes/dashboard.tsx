@@ -10,7 +10,8 @@ import { paths } from "@/lib/paths";
 
 /**
  * Screen: dashboard. A reminder while verification is unfinished, the balance ("You received X" when a
- * payment arrives while it is open), Send and Receive, the five latest transactions, the theme toggle.
+ * payment arrives while it is open), Send and Receive, the five latest transactions, the theme toggle, and
+ * a link to the proof of reserves.
  */
 export function DashboardScreen() {
   return (
@@ -32,6 +33,16 @@ export function DashboardScreen() {
             </Link>
           }
         />
+        {/* A plain link: the proof page and its verifier load with that route, never with the dashboard. */}
+        <p className="text-sm text-muted-foreground">
+          Is your balance counted in what the bank owes?{" "}
+          <Link
+            to={paths.profile.proof}
+            className="font-semibold text-brand underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
+            Check the proof of reserves
+          </Link>
+        </p>
       </div>
     </>
   );
