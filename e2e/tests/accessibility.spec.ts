@@ -2,6 +2,7 @@ import { type Browser, type BrowserContext, expect, type Locator, type Page, tes
 import { dropSession, newAccount, seeded, type TestAccount } from "../support/accounts.js";
 import { expectNoSeriousViolations } from "../support/axe.js";
 import { historyRows, moneyAccounts } from "../support/money.js";
+import { answerProof } from "../support/proof.js";
 import { signInWithEmailCode, submitCredentials } from "../support/sign-in.js";
 
 // axe-core on every screen, light and dark, at the suite's 390 px (staff's at a laptop's 1280 px): no
@@ -451,6 +452,20 @@ const screens: Record<Viewer, readonly Screen[]> = {
           "true",
         );
       },
+    },
+    {
+      name: "/profile/proof-of-reserves",
+      path: "/profile/proof-of-reserves",
+      heading: "Proof of Reserves",
+      intercept: (page) => answerProof(page),
+      open: (page) => expect(page.getByRole("img", { name: "Verified" })).toBeVisible(),
+    },
+    {
+      name: "/profile/proof-of-reserves, a proof that fails",
+      path: "/profile/proof-of-reserves",
+      heading: "Proof of Reserves",
+      intercept: (page) => answerProof(page, { tampered: true }),
+      open: (page) => expect(page.getByText("This proof does not verify.", { exact: false })).toBeVisible(),
     },
     { name: "/profile/wallet", path: "/profile/wallet", heading: "Connect Wallet" },
     {
