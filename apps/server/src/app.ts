@@ -41,6 +41,7 @@ import {
   notificationStreamRoutes,
 } from "./modules/notifications/index.js";
 import { passkeyRoutes, relyingPartyOf } from "./modules/passkeys/index.js";
+import { proofRoutes, proofSettingsOf } from "./modules/proof/index.js";
 import { solvencyRoutes } from "./modules/solvency/index.js";
 import { supportRoutes } from "./modules/support/index.js";
 import { transactionRoutes } from "./modules/transactions/index.js";
@@ -103,10 +104,7 @@ export type AppDeps = {
   limiter?: RateLimiter;
 };
 
-/**
- * The clock of an app: TEST_CLOCK=manual gives a ManualClock (the one main.ts also hands the worker),
- * anything else the system clock. A clock passed in (tests' fakes) is the app's as it is.
- */
+/** The app's clock: the one passed in (tests' fakes), else TEST_CLOCK=manual's ManualClock, else the system's. */
 export function appClock(given: Clock | undefined, config: Pick<AppConfig, "testClock">): Clock {
   if (given !== undefined) return given;
   return config.testClock === "manual" ? new ManualClock() : systemClock;
@@ -272,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   await app.register(solvencyRoutes, { ctx: { db, clock, rp: wallet.rp } });
+  await app.register(proofRoutes, { ctx: { db, clock, ...proofSettingsOf(config) } });
   await app.register(notificationRoutes, { ctx: { db, clock } });
   await app.register(notificationStreamRoutes, {
     ctx: { db, clock },

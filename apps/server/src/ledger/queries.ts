@@ -3,8 +3,9 @@ import type { Db } from "../db/client.js";
 import { preparedPer } from "../db/prepared.js";
 import { type LedgerAccountKind, type LedgerTransferKind, ledgerAccounts } from "../db/schema/index.js";
 
-// The ledger's SQL. Only this file touches ledger_accounts and ledger_transfers, and balances and transfers
-// are written only by the ledger_post() and ledger_post_batch() functions (drizzle/0004, 0005 and 0017).
+// The ledger's SQL. Only this file and snapshot.ts (the proof of reserves' reads) touch ledger_accounts and
+// ledger_transfers, and balances and transfers are written only by the ledger_post() and
+// ledger_post_batch() functions (drizzle/0004, 0005 and 0017).
 
 /** The transfers of a call, column by column (the i-th of each array is the i-th transfer), and its time. */
 export type TransferColumns = {

@@ -24,6 +24,7 @@ export const auditActionSchema = z.enum([
   "vault.refill_signed",
   "vault.refill_broadcast",
   "vault.refill_cancelled",
+  "proof.epoch_built",
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
@@ -45,6 +46,7 @@ export const auditActionLabels = {
   "vault.refill_signed": "Uploaded a signed vault refill",
   "vault.refill_broadcast": "Broadcast a vault refill",
   "vault.refill_cancelled": "Cancelled a vault refill",
+  "proof.epoch_built": "Built a proof-of-reserves epoch",
 } as const satisfies Record<AuditAction, string>;
 
 /** What an action was done to. */
@@ -57,6 +59,7 @@ export const auditTargetTypeSchema = z.enum([
   "deposit",
   "payouts",
   "vault_refill",
+  "proof_epoch",
 ]);
 export type AuditTargetType = z.infer<typeof auditTargetTypeSchema>;
 
@@ -69,6 +72,7 @@ export const auditTargetTypeLabels = {
   deposit: "Deposit",
   payouts: "Payouts",
   vault_refill: "Vault refill",
+  proof_epoch: "Proof-of-reserves epoch",
 } as const satisfies Record<AuditTargetType, string>;
 
 /** One entry of the audit log: who, what (and to what), when, from where, why. Never changed. */

@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns.js";
+
+// Owned by the proof module (proof of reserves, issue 23): each epoch's signed root, its leaves (one per
+// customer account, plus padding) and the tree's nodes above the leaves, so that a customer's path is a few
+// indexed reads. Byte strings are lower-case hex; amounts satoshis. Written once per epoch, never changed.
+
+const hex = (column: unknown, bytes: number) => sql`${column} ~ ${sql.raw(`'^[0-9a-f]{${bytes * 2}}$'`)}`;
+
+/** One epoch: what the bank signed of it (docs/proof-of-reserves.md, "The signed root"). */
+export const proofEpochs = pgTable(
+  "proof_epochs",
+  {
+    epoch: bigserial("epoch", { mode: "number" }).primaryKey(),
+    rootHash: text("root_hash").notNull(),
+    /** The root's sum: every customer balance in the tree. */
+    total: bigint("total", { mode: "bigint" }).notNull(),
+    /** Customers in the tree (padding leaves not counted). */
+    leafCount: integer("leaf_count").notNull(),
+    /** The highest ledger transfer id the snapshot saw (0 before the first transfer). */
+    ledgerPosition: bigint("ledger_position", { mode: "bigint" }).notNull(),
+    blockHeight: integer("block_height").notNull(),
+    blockHash: text("block_hash").notNull(),
+    /** When the balances were frozen (the signed time is its seconds). */
+    time: timestamptz("time").notNull(),
+    /** Levels between a leaf and the root. */
+    depth: integer("depth").notNull(),
+    /** The BIP-340 key that signed the root (x-only), and its signature of the root message. */
+    publicKey: text("public_key").notNull(),
+    signature: text("signature").notNull(),
+    builtAt: timestamptz("built_at").notNull(),
+  },
+  (t) => [
+    check("proof_epochs_root_hash_hex", hex(t.rootHash, 32)),
+    check("proof_epochs_block_hash_hex", hex(t.blockHash, 32)),
+    check("proof_epochs_public_key_hex", hex(t.publicKey, 32)),
+    check("proof_epochs_signature_hex", hex(t.signature, 64)),
+    check("proof_epochs_total_not_negative", sql`${t.total} >= 0`),
+    check("proof_epochs_counts", sql`${t.leafCount} >= 0 and ${t.depth} >= 0 and ${t.depth} <= 40`),
+  ],
+);
+
+/** The tree's leaves, by position (0 is the leftmost); padding leaves have account id 0 and balance 0. */
+export const proofLeaves = pgTable(
+  "proof_leaves",
+  {
+    epoch: bigint("epoch", { mode: "number" })
+      .notNull()
+      .references(() => proofEpochs.epoch),
+    position: integer("position").notNull(),
+    /** The customer's ledger account id; 0 for a padding leaf. */
+    accountId: bigint("account_id", { mode: "number" }).notNull(),
+    salt: text("salt").notNull(),
+    balance: bigint("balance", { mode: "bigint" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.epoch, t.position] }),
+    index("proof_leaves_account_idx").on(t.epoch, t.accountId),
+    check("proof_leaves_salt_hex", hex(t.salt, 32)),
+    check("proof_leaves_balance_not_negative", sql`${t.balance} >= 0`),
+  ],
+);
+
+/** The tree's nodes above the leaves: level 1 is the leaves' parents, the root is at the epoch's depth. */
+export const proofNodes = pgTable(
+  "proof_nodes",
+  {
+    epoch: bigint("epoch", { mode: "number" })
+      .notNull()
+      .references(() => proofEpochs.epoch),
+    level: integer("level").notNull(),
+    position: integer("position").notNull(),
+    hash: text("hash").notNull(),
+    sum: bigint("sum", { mode: "bigint" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.epoch, t.level, t.position] }),
+    check("proof_nodes_hash_hex", hex(t.hash, 32)),
+    check("proof_nodes_sum_not_negative", sql`${t.sum} >= 0`),
+  ],
+);

@@ -1,0 +1,129 @@
+import { randomBytes, randomInt } from "node:crypto";
+import type { EpochSummary } from "@satsbank/shared";
+import {
+  buildLevels,
+  type EpochRoot,
+  fromHex,
+  leafNode,
+  paddedSize,
+  SALT_BYTES,
+  type SumNode,
+  toHex,
+} from "@satsbank/verify";
+import { inDbTransaction } from "../../db/db-transaction.js";
+import { AppError } from "../../domain/app-error.js";
+import type { StaffActor } from "../../domain/staff.js";
+import { readCustomerBalances } from "../../ledger/snapshot.js";
+import { recordAuditEvent } from "../audit/index.js";
+import { findLastBlock } from "../chain/index.js";
+import type { ProofContext } from "./context.js";
+import {
+  insertEpoch,
+  insertLeaves,
+  insertNodes,
+  type LeafRow,
+  type NodeRow,
+  nextEpochNumber,
+} from "./queries.js";
+import { epochSeconds, toEpochSummary } from "./views.js";
+
+export const NO_BLOCK_YET =
+  "No epoch can be built yet: the chain follower has not read a block (an epoch names its block).";
+
+/** Fisher-Yates with a CSPRNG: every order equally likely, drawn anew for each epoch. */
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}
+
+/**
+ * Builds an epoch of the liabilities tree (docs/proof-of-reserves.md): every customer account's balance,
+ * zero balances included, the ledger's position and the follower's block, read in ONE repeatable-read
+ * snapshot; the leaves shuffled, each with a fresh random salt, padded to a power of two; the tree built,
+ * its root signed with the bank's proof key; the root, every leaf and every node above the leaves stored
+ * in one db transaction (with the audit record when staff asked for it). 409 before the follower's first
+ * block.
+ */
+export async function buildEpoch(ctx: ProofContext, staff?: StaffActor): Promise<EpochSummary> {
+  const snapshot = await ctx.db.transaction(
+    async (tx) => ({
+      ledger: await readCustomerBalances(tx),
+      block: await findLastBlock(tx),
+      time: ctx.clock.now(),
+    }),
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+  const { ledger, block, time } = snapshot;
+  if (block === undefined) throw new AppError("CONFLICT", NO_BLOCK_YET);
+
+  const customers = shuffle(ledger.accounts.slice());
+  const size = paddedSize(customers.length);
+  const leaves: LeafRow[] = new Array(size);
+  const nodes: SumNode[] = new Array(size);
+  for (let position = 0; position < size; position++) {
+    const customer = customers[position] ?? { accountId: 0, balance: 0n };
+    const salt = randomBytes(SALT_BYTES);
+    leaves[position] = {
+      position,
+      accountId: customer.accountId,
+      salt: toHex(salt),
+      balance: customer.balance,
+    };
+    nodes[position] = leafNode({ salt, accountId: BigInt(customer.accountId), balance: customer.balance });
+  }
+  const levels = buildLevels(nodes);
+  const depth = levels.length - 1;
+  const top = levels[depth]?.[0] as SumNode;
+  const above: NodeRow[] = [];
+  for (let level = 1; level <= depth; level++) {
+    (levels[level] as SumNode[]).forEach((node, position) => {
+      above.push({ level, position, hash: toHex(node.hash), sum: node.sum });
+    });
+  }
+
+  const key = ctx.proofKey();
+  const builtAt = ctx.clock.now();
+  return inDbTransaction(ctx.db, async (tx) => {
+    const epoch = await nextEpochNumber(tx);
+    const root: EpochRoot = {
+      epoch: BigInt(epoch),
+      rootHash: top.hash,
+      total: top.sum,
+      leafCount: BigInt(customers.length),
+      ledgerPosition: BigInt(ledger.lastTransferId),
+      blockHeight: BigInt(block.height),
+      blockHash: fromHex(block.hash, "the block's hash", 32),
+      time: BigInt(epochSeconds(time)),
+    };
+    const row = {
+      epoch,
+      rootHash: toHex(top.hash),
+      total: top.sum,
+      leafCount: customers.length,
+      ledgerPosition: BigInt(ledger.lastTransferId),
+      blockHeight: block.height,
+      blockHash: block.hash,
+      time,
+      depth,
+      publicKey: toHex(key.publicKey),
+      signature: toHex(key.signRoot(root)),
+      builtAt,
+    };
+    await insertEpoch(tx, row);
+    await insertLeaves(tx, epoch, leaves);
+    await insertNodes(tx, epoch, above);
+    if (staff !== undefined) {
+      await recordAuditEvent(tx, {
+        staff,
+        action: "proof.epoch_built",
+        target: { type: "proof_epoch", id: String(epoch) },
+        details: { leafCount: customers.length, total: top.sum.toString(), blockHeight: block.height },
+        at: builtAt,
+      });
+    }
+    return toEpochSummary(row);
+  });
+}

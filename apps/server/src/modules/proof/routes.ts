@@ -1,0 +1,78 @@
+import {
+  apiPaths,
+  epochListSchema,
+  epochProofSchema,
+  epochSummarySchema,
+  myLeafSchema,
+} from "@satsbank/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { staffActorOf } from "../../plugins/client.js";
+import { requireRole, signedIn } from "../../plugins/session.js";
+import { buildEpoch } from "./build-epoch.js";
+import type { ProofContext } from "./context.js";
+import { getEpochProof, getMyLeaf, listEpochs } from "./get-proof.js";
+
+/** `POST`: staff build an epoch now (staff only, as everything under /api/admin; audited). */
+export const BUILD_EPOCH_PATH = "/api/admin/proof/epochs";
+
+const tags = ["proof"];
+// Any text: what is not an epoch's number is "not found" like an epoch that does not exist.
+const epochParams = z.object({ epoch: z.string() });
+
+/**
+ * Proof of reserves (issue 23): the epochs and their signed roots (public, no session), a customer's own
+ * leaf and path (signed-in customers), and an epoch built on demand by staff.
+ */
+export const proofRoutes: FastifyPluginAsyncZod<{ ctx: ProofContext }> = async (app, { ctx }) => {
+  app.get(
+    apiPaths.proof.epochs,
+    {
+      schema: {
+        summary: "The proof-of-reserves epochs, newest first",
+        tags,
+        response: { 200: epochListSchema },
+      },
+    },
+    async () => listEpochs(ctx),
+  );
+
+  app.get(
+    `${apiPaths.proof.epochs}/:epoch`,
+    {
+      schema: {
+        summary: "An epoch's signed root, the bank's public key and the tree's depth (404 for no such epoch)",
+        tags,
+        params: epochParams,
+        response: { 200: epochProofSchema },
+      },
+    },
+    async (request) => getEpochProof(ctx, request.params.epoch),
+  );
+
+  app.get(
+    `${apiPaths.proof.epochs}/:epoch/me`,
+    {
+      preHandler: requireRole("customer"),
+      schema: {
+        summary: "The signed-in customer's own leaf in the epoch and its path to the root (404 when none)",
+        tags,
+        params: epochParams,
+        response: { 200: myLeafSchema },
+      },
+    },
+    async (request) => getMyLeaf(ctx, request.params.epoch, signedIn(request).user.id),
+  );
+
+  app.post(
+    BUILD_EPOCH_PATH,
+    {
+      schema: {
+        summary: "Build a proof-of-reserves epoch now: every customer balance in one snapshot (audited)",
+        tags: ["admin"],
+        response: { 201: epochSummarySchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await buildEpoch(ctx, staffActorOf(request))),
+  );
+};
