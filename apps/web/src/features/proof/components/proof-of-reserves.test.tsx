@@ -152,6 +152,13 @@ describe("Profile > Proof of Reserves", () => {
     expect(link).toHaveAttribute("aria-current", "page");
   });
 
+  it("is linked from the dashboard", async () => {
+    stubApi({ user: customer });
+    renderRoute("/dashboard");
+    const link = await screen.findByRole("link", { name: "Check the proof of reserves" });
+    expect(link).toHaveAttribute("href", "/profile/proof-of-reserves");
+  });
+
   it("names a changed sum on the path", async () => {
     const mine = myLeaf();
     // The left half of the tree (other customers' 12.33821890 BTC), lowered by 1,000 sats.
