@@ -14,6 +14,7 @@ import { migrateDatabase } from "./db/migrate.js";
 import { setUpChain } from "./lifecycle/chain-setup.js";
 import { handleShutdownSignals } from "./lifecycle/shutdown.js";
 import { kycReviewer } from "./modules/kyc/index.js";
+import { buildFirstEpoch, proofSettingsOf } from "./modules/proof/index.js";
 import { refillBlocks, vaultReserves } from "./modules/vault/index.js";
 import { payoutBlocks } from "./modules/withdrawals/index.js";
 import { allowedHosts } from "./plugins/allowed-hosts.js";
@@ -45,6 +46,12 @@ async function main(): Promise<void> {
       ? await seedOnFirstStart(seedInputOf(config, { db: database.db, clock, chain, walletKeys }))
       : null;
     if (seeded !== null) console.info(`Seeded the demo data: ${seeded.length} accounts`);
+    // ...and its first proof-of-reserves epoch right after, so a fresh start has a proof to verify.
+    const epoch = embedded
+      ? await buildFirstEpoch({ db: database.db, clock, ...proofSettingsOf(config) })
+      : null;
+    if (epoch !== null)
+      console.info(`Built proof-of-reserves epoch ${epoch.epoch} (${epoch.leafCount} customers)`);
   } catch (error) {
     await database.close();
     throw error;

@@ -30,7 +30,14 @@ import { fundFromEquity } from "../../test/fund-from-equity.js";
 import { balanceOf, type TestCustomer, testCustomer } from "../../test/money-helpers.js";
 import { type TestStaff, testStaff } from "../../test/staff-helpers.js";
 import { TEST_WALLET_MNEMONIC, testConfig } from "../../test/test-config.js";
-import { BUILD_EPOCH_PATH, NO_BLOCK_YET, NO_LEAF, NO_SUCH_EPOCH } from "./index.js";
+import {
+  BUILD_EPOCH_PATH,
+  buildFirstEpoch,
+  NO_BLOCK_YET,
+  NO_LEAF,
+  NO_SUCH_EPOCH,
+  proofSettingsOf,
+} from "./index.js";
 
 // Proof of reserves, liabilities (issue 23): staff build an epoch from one snapshot of the ledger and the
 // follower's block; anyone reads its signed root; every customer gets their own leaf and path, which
@@ -265,5 +272,23 @@ describe("who gets what", () => {
       targetId: String(built.epoch),
       details: { leafCount: 4, total: "150746001", blockHeight: BLOCK.height },
     });
+  });
+});
+
+describe("the embedded default's first epoch", () => {
+  it("is built once, after the follower's first block, and not again", async () => {
+    await customers();
+    const ctx = { db: t.db, clock: systemClock, ...proofSettingsOf(testConfig()) };
+    expect(await buildFirstEpoch(ctx)).toBeNull();
+    await followerReadBlock();
+    const first = await buildFirstEpoch(ctx);
+    expect(first).toMatchObject({ leafCount: 4, total: "150746001", blockHeight: BLOCK.height });
+    expect(await buildFirstEpoch(ctx)).toBeNull();
+    const list = epochListSchema.parse((await getJson(t, apiPaths.proof.epochs)).json());
+    expect(list.epochs).toEqual([first]);
+    // Built by the start, not by staff: nothing in the audit log.
+    expect(await t.db.select().from(auditEvents).where(eq(auditEvents.action, "proof.epoch_built"))).toEqual(
+      [],
+    );
   });
 });
