@@ -19,6 +19,7 @@ import { refillBlocks, vaultReserves } from "./modules/vault/index.js";
 import { payoutBlocks } from "./modules/withdrawals/index.js";
 import { allowedHosts } from "./plugins/allowed-hosts.js";
 import { type ChainWorker, startChainWorker } from "./worker/chain-worker.js";
+import { type EpochJob, startEpochJob } from "./worker/epoch-job.js";
 
 /**
  * Start-up, in order: configuration and its secret, database, migrations, the sandbox chain (embedded
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
   }
 
   let worker: ChainWorker | null = null;
+  let epochs: EpochJob | null = null;
   let log: Pick<App["log"], "error"> | null = null;
   // The automated KYC review (KYC_REVIEW=auto): the API asks it after each submission; the worker also
   // sweeps every CHAIN_POLL_SECONDS, so a submission whose process stopped before its review is reviewed.
@@ -81,6 +83,13 @@ async function main(): Promise<void> {
       ? setInterval(() => reviewer.soon(), config.chainPollSeconds * 1000)
       : undefined;
   if (config.serverRole !== "api") {
+    // The daily proof-of-reserves epoch at PROOF_EPOCH_TIME (UTC), in one process at a time.
+    epochs = startEpochJob({
+      ctx: { db: database.db, clock, ...proofSettingsOf(config) },
+      minuteOfDay: config.proofEpochMinute,
+      lead: () => tryAdvisoryLock(database, ADVISORY_LOCKS.proofEpochs),
+      log: app.log,
+    });
     worker = startChainWorker({
       ctx: {
         db: database.db,
@@ -109,6 +118,7 @@ async function main(): Promise<void> {
   const stopWorker = async () => {
     clearInterval(sweep);
     await reviewer.idle();
+    await epochs?.stop();
     await worker?.stop();
   };
   handleShutdownSignals({ log: app.log, steps: [() => app.close(), stopWorker, () => database.close()] });

@@ -88,6 +88,7 @@ describe("loadConfig", () => {
         CONFIRMATIONS: "6",
         CHAIN_POLL_SECONDS: "10",
         SERVER_ROLE: "api",
+        PROOF_EPOCH_TIME: "02:30",
         STORAGE: "s3",
         S3_ENDPOINT: "https://minio.internal:9000/",
         S3_BUCKET: "satsbank-kyc",
@@ -135,6 +136,7 @@ describe("loadConfig", () => {
       confirmations: 6,
       chainPollSeconds: 10,
       serverRole: "api",
+      proofEpochMinute: 150,
       storage: {
         kind: "s3",
         endpoint: "https://minio.internal:9000",

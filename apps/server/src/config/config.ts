@@ -7,6 +7,7 @@ import { type ChainConfig, chainConfig, chainEnvShape, chainSecretVariables } fr
 import { type KycConfig, kycConfig, kycEnvShape } from "./kyc.js";
 import { type MetricsConfig, metricsConfig, metricsEnvShape, metricsSecretVariables } from "./metrics.js";
 import { booleanVariable, httpUrl, isPostgresUrl, isSmtpUrl, oneOf, optional } from "./parsers.js";
+import { type ProofConfig, proofConfig, proofEnvShape } from "./proof.js";
 import { type StorageConfig, storageConfig, storageEnvShape, storageSecretVariables } from "./storage.js";
 import { type VaultConfig, vaultConfig, vaultEnvShape, vaultSecretVariables } from "./vault.js";
 import { type WalletConfig, walletConfig, walletEnvShape } from "./wallet.js";
@@ -31,6 +32,7 @@ export type Config = WalletConfig &
   VaultConfig &
   WithdrawalPolicyConfig &
   ChainConfig &
+  ProofConfig &
   KycConfig &
   MetricsConfig & {
     port: number;
@@ -123,6 +125,7 @@ const envSchema = z.object({
   ...storageEnvShape,
   ...kycEnvShape,
   ...metricsEnvShape,
+  ...proofEnvShape,
   ...withdrawalPolicyEnvShape,
 });
 
@@ -237,5 +240,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     ...kyc,
     ...metrics,
     ...policy,
+    ...proofConfig(vars),
   };
 }

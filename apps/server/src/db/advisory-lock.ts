@@ -14,6 +14,8 @@ export const ADVISORY_LOCKS = {
   chainFollower: 7_201_001n,
   /** A sweep of the hot wallet to the cold vault is made (a transaction lock: one sweep decided at a time). */
   sweep: 7_201_002n,
+  /** The daily proof-of-reserves epoch: one process checks and builds it at a time. */
+  proofEpochs: 7_201_003n,
 } as const;
 
 /**

@@ -5,6 +5,7 @@
 // path (signed in). It owns proof_epochs, proof_leaves and proof_nodes.
 export { buildEpoch, NO_BLOCK_YET } from "./build-epoch.js";
 export { type ProofContext, proofSettingsOf } from "./context.js";
+export { buildDailyEpoch, lastScheduled } from "./daily-epoch.js";
 export { buildFirstEpoch } from "./first-epoch.js";
 export { getEpochProof, getMyLeaf, listEpochs, NO_LEAF, NO_SUCH_EPOCH } from "./get-proof.js";
 export { BUILD_EPOCH_PATH, proofRoutes } from "./routes.js";

@@ -65,6 +65,12 @@ export async function findEpoch(db: Db, epoch: number): Promise<ProofEpochRow | 
   return row;
 }
 
+/** The newest epoch (its snapshot's time says whether the daily one is due). */
+export async function findNewestEpoch(db: Db): Promise<ProofEpochRow | undefined> {
+  const [row] = await db.select().from(proofEpochs).orderBy(desc(proofEpochs.epoch)).limit(1);
+  return row;
+}
+
 export async function hasEpoch(db: Db): Promise<boolean> {
   const [row] = await db.select({ epoch: proofEpochs.epoch }).from(proofEpochs).limit(1);
   return row !== undefined;
