@@ -13,6 +13,7 @@ import { moneyAttacks } from "./money-attacks.js";
 import { ownershipAttacks } from "./ownership-attacks.js";
 import { passkeyAccountAttacks } from "./passkey-account-attacks.js";
 import { passkeyApprovalAttacks } from "./passkey-approval-attacks.js";
+import { proofAttacks } from "./proof-attacks.js";
 import { rebindingAttacks } from "./rebinding-attacks.js";
 import { recentPayeesAttacks } from "./recent-payees-attacks.js";
 import { recipientLookUpAttacks } from "./recipient-look-up-attacks.js";
@@ -65,6 +66,7 @@ const table: Record<string, Attack[]> = {
   "recovery codes, Resend code, a deactivated session and the public contact form": recoveryAttacks,
   "a withdrawal without the passkey's approval of exactly it": passkeyApprovalAttacks,
   "passkeys: a stale session adding one, replays, another's passkey or proof": passkeyAccountAttacks,
+  "proof of reserves: another customer's leaf, epoch numbers that are not numbers": proofAttacks,
 };
 
 const tables = Object.keys(await fingerprint(w.t));
