@@ -452,6 +452,18 @@ function cases(email: string): Case[] {
       }),
     ),
     { method: "GET", route: "/api/admin/solvency", ...none },
+    { method: "POST", route: "/api/admin/proof/epochs", ...none },
+    { method: "GET", route: "/api/proof", ...none },
+    ...(["/api/proof/:epoch", "/api/proof/:epoch/me"] as const).map(
+      (route): Case => ({
+        method: "GET",
+        route,
+        part: "params",
+        valid: { epoch: "1" },
+        text: [],
+        other: ["epoch"],
+      }),
+    ),
     {
       method: "POST",
       route: "/api/admin/solvency/resume",
