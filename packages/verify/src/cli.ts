@@ -55,7 +55,7 @@ function invokedAsCommand(): boolean {
 if (invokedAsCommand()) {
   try {
     const { code, lines } = run(process.argv.slice(2));
-    for (const line of lines) console.log(line);
+    process.stdout.write(`${lines.join("\n")}\n`);
     process.exitCode = code;
   } catch (error) {
     console.error(`satsbank-verify: ${(error as Error).message}`);
