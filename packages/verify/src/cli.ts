@@ -46,19 +46,22 @@ export function run(argv: readonly string[]): { code: number; lines: string[] } 
   return { code: failed === 0 ? 0 : 1, lines };
 }
 
-/** Run as a command (npx's link to it, or the file itself), not imported by a test. */
-function invokedAsCommand(): boolean {
+/** Runs the command and sets the exit code: what `satsbank-verify` (bin/satsbank-verify.js) calls. */
+export function main(argv: readonly string[]): void {
+  try {
+    const { code, lines } = run(argv);
+    process.stdout.write(`${lines.join("\n")}\n`);
+    process.exitCode = code;
+  } catch (error) {
+    process.stderr.write(`satsbank-verify: ${(error as Error).message}\n`);
+    process.exitCode = 2;
+  }
+}
+
+/** Run as `node dist/cli.js`, not imported (by the bin or a test). */
+function invokedDirectly(): boolean {
   const script = process.argv[1];
   return script !== undefined && realpathSync(script) === fileURLToPath(import.meta.url);
 }
 
-if (invokedAsCommand()) {
-  try {
-    const { code, lines } = run(process.argv.slice(2));
-    process.stdout.write(`${lines.join("\n")}\n`);
-    process.exitCode = code;
-  } catch (error) {
-    console.error(`satsbank-verify: ${(error as Error).message}`);
-    process.exitCode = 2;
-  }
-}
+if (invokedDirectly()) main(process.argv.slice(2));
