@@ -10,12 +10,8 @@ export {
   withdrawalApprovalRequired,
   withPasskeyApproval,
 } from "./approval.js";
-export { assertionOptions, verifyAssertion } from "./assertion.js";
-export { type BoundFacts, boundChallenge, issueChallenge } from "./challenges.js";
 export type { PasskeyContext } from "./context.js";
-export { CounterWentBackError } from "./errors.js";
-export { withCounterFlagging } from "./flagging.js";
-export { findPasskeysOf, hasUsablePasskey, type PasskeyRow } from "./passkey-queries.js";
+export { findPasskeysOf } from "./passkey-queries.js";
 export { toPasskey } from "./passkey-view.js";
 export { type RelyingParty, relyingPartyOf } from "./relying-party.js";
 export { passkeyRoutes } from "./routes.js";

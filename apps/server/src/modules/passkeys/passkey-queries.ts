@@ -21,16 +21,6 @@ export async function findPasskeyByCredentialId(
   return row;
 }
 
-/** Whether the person has a passkey that can still be used (not flagged). */
-export async function hasUsablePasskey(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: passkeys.id })
-    .from(passkeys)
-    .where(and(eq(passkeys.userId, userId), isNull(passkeys.flaggedAt)))
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
  * Records a verified use, in one statement, under the signature-counter rule: when either the stored or the
  * new counter is not 0, the new one must be greater (an authenticator that keeps none always says 0).
