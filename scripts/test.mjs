@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 
 const reports = mkdtempSync(join(tmpdir(), "satsbank-test-"));
 const vitestReport = join(reports, "vitest.json");
@@ -67,21 +67,50 @@ function readJson(path) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const vitest of [readJson(vitestReport), readJson(vitestPostgresReport)]) {
+/** The failing tests by name, repeated at the end so that the last lines of a long log name them. */
+const failing = [];
+for (const [label, vitest] of [
+  ["", readJson(vitestReport)],
+  ["PostgreSQL: ", readJson(vitestPostgresReport)],
+]) {
   if (!vitest) continue;
   passed += vitest.numPassedTests ?? 0;
   failed += vitest.numFailedTests ?? 0;
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+  for (const file of vitest.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== "failed") continue;
+      const reason = String(test.failureMessages?.[0] ?? "").split("\n")[0];
+      failing.push(`${label}${relative(process.cwd(), file.name)} > ${test.fullName}: ${reason}`);
+    }
+  }
 }
 const playwright = readJson(playwrightReport);
 if (playwright?.stats) {
   passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
   failed += playwright.stats.unexpected ?? 0;
   skipped += playwright.stats.skipped ?? 0;
+  collectPlaywrightFailures(playwright.suites ?? [], failing);
+}
+
+/** @param {any[]} suites @param {string[]} into */
+function collectPlaywrightFailures(suites, into) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      if (spec.ok) continue;
+      const error = spec.tests?.[0]?.results?.at(-1)?.error?.message ?? "";
+      into.push(`e2e: ${spec.file}:${spec.line} > ${spec.title}: ${String(error).split("\n")[0]}`);
+    }
+    collectPlaywrightFailures(suite.suites ?? [], into);
+  }
 }
 rmSync(reports, { recursive: true, force: true });
 
 console.info("\n=== summary");
+for (const line of failing) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes of a runner's message
+  console.info(`failed: ${line.replace(/\u001b\[[0-9;]*m/g, "").slice(0, 400)}`);
+}
 for (const result of results) {
   console.info(`${result.ok ? "ok  " : "FAIL"}  ${result.name} (${result.seconds}s)`);
 }
