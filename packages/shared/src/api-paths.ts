@@ -90,10 +90,21 @@ export const apiPaths = {
     /** `GET /api/proof/:epoch/me` (signed in): the customer's leaf and path. */
     mine: (epoch: number) => `/api/proof/${epoch}/me`,
   },
+  /** Proof of reserves, staff side: build an epoch now, and bring the vault's signatures to its reserves proof. */
+  adminProof: {
+    /** `GET`: the epochs with their reserves' state; `POST`: build an epoch now (audited). */
+    epochs: "/api/admin/proof/epochs",
+    /** `GET`: the reserves proof's PSBT as an attachment (binary .psbt; `?format=base64` for text). */
+    reservesPsbt: (epoch: number) => `/api/admin/proof/epochs/${epoch}/reserves/psbt`,
+    /** `POST { psbt }`: a key holder's signed PSBT; once two keys signed every vault coin, it is published. */
+    reservesSignatures: (epoch: number) => `/api/admin/proof/epochs/${epoch}/reserves/signatures`,
+  },
   transactions: {
     list: "/api/transactions",
     /** `GET /api/transactions/:transactionId` */
     one: (transactionId: string) => `/api/transactions/${encodeURIComponent(transactionId)}`,
+    /** `GET`: the transaction's receipt, signed with the bank's proof key (`satsbank-verify receipt`). */
+    receipt: (transactionId: string) => `/api/transactions/${encodeURIComponent(transactionId)}/receipt`,
   },
   notifications: {
     /** `GET`: a keyset page, newest first, with the unread count. */
@@ -181,6 +192,8 @@ export const apiPaths = {
       pay: "/api/dev/sandbox/pay",
       mine: "/api/dev/sandbox/mine",
       reorg: "/api/dev/sandbox/reorg",
+      /** `POST`: the sandbox node's JSON-RPC, in Bitcoin Core's shapes (what `satsbank-verify --chain` reads). */
+      rpc: "/api/dev/sandbox/rpc",
     },
   },
 } as const;

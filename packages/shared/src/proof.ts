@@ -40,6 +40,35 @@ export type EpochSummary = z.infer<typeof epochSummarySchema>;
 export const epochListSchema = z.object({ epochs: z.array(epochSummarySchema) });
 export type EpochList = z.infer<typeof epochListSchema>;
 
+/**
+ * Where an epoch's reserves proof stands: `awaiting_signatures` (the hot wallet's coins are signed; the
+ * vault's key holders have not yet both signed), `covered` (complete, and its coins sum to the liabilities
+ * or more), `failing` (complete, and they sum to less: the solvency watchdog raises it).
+ */
+export const reservesStatuses = ["awaiting_signatures", "covered", "failing"] as const;
+export type ReservesStatus = (typeof reservesStatuses)[number];
+
+/**
+ * An epoch's reserves proof (BIP-127): a transaction that can never be broadcast, whose input 0 spends the
+ * commitment SHA256("Proof-of-Reserves: " + message) and whose other inputs are every confirmed coin of the
+ * hot wallet and the vault at the epoch's block, each signed (SIGHASH_ALL), with one output paying their sum
+ * back to the bank. docs/proof-of-reserves.md gives the byte layout.
+ */
+export const reservesProofSchema = z.object({
+  status: z.enum(reservesStatuses),
+  /** `<bank name> epoch <n> liabilities root <root hash hex>`: what input 0 commits to. */
+  message: z.string(),
+  /** The block at which every coin was unspent: the epoch's block. */
+  blockHeight: u64,
+  blockHash: hex(32),
+  /** The sum of the coins, as the chain showed them when the proof was made. */
+  total: satsSchema,
+  coinCount: z.number().int().nonnegative(),
+  /** The PSBT (BIP-174), base64: the commitment input, the coins with their signatures, the one output. */
+  psbt: z.string(),
+});
+export type ReservesProof = z.infer<typeof reservesProofSchema>;
+
 /** `GET /api/proof/:epoch` (public): the signed root, the bank's key, the tree's depth. */
 export const epochProofSchema = z.object({
   bank: z.object({
@@ -54,6 +83,8 @@ export const epochProofSchema = z.object({
   signature: hex(64),
   /** Levels between a leaf and the root: every customer's path has this many siblings. */
   depth: z.number().int().nonnegative(),
+  /** The reserves proof, or null for an epoch made before the bank published one. */
+  reserves: reservesProofSchema.nullable(),
 });
 export type EpochProof = z.infer<typeof epochProofSchema>;
 
@@ -69,3 +100,31 @@ export const myLeafSchema = z.object({
   path: z.array(proofNodeSchema),
 });
 export type MyLeaf = z.infer<typeof myLeafSchema>;
+
+/**
+ * `GET /api/transactions/:id/receipt` (signed in, the customer's own): one transaction as the ledger posted
+ * it, signed with the bank's proof key (docs/proof-of-reserves.md, "Receipts"). `satsbank-verify receipt`
+ * checks it; against a later epoch's leaf it is the customer's evidence of their balance.
+ */
+export const receiptSchema = z.object({
+  format: z.literal("satsbank-receipt/1"),
+  bank: z.object({ name: z.string(), publicKey: hex(32), keyPath: z.string() }),
+  receipt: z.object({
+    /** The history row's id (a UUID). */
+    transactionId: z.uuid(),
+    /** The customer's ledger account: the leaf of every epoch names the same id. */
+    accountId: u64,
+    type: z.string(),
+    /** Signed: negative when it left the account. */
+    amount: z.string().regex(/^-?(0|[1-9]\d{0,19})$/),
+    fee: satsSchema,
+    balanceAfter: satsSchema,
+    /** Seconds since 1970-01-01 UTC. */
+    time: u64,
+    /** The ledger transfer that posted it: comparable with an epoch's ledger position. */
+    ledgerPosition: u64,
+  }),
+  /** BIP-340 Schnorr signature of the receipt message. */
+  signature: hex(64),
+});
+export type Receipt = z.infer<typeof receiptSchema>;

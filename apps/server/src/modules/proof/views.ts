@@ -31,5 +31,6 @@ export function toEpochProof(row: ProofEpochRow, brandName: string): EpochProof 
     },
     signature: row.signature,
     depth: row.depth,
+    reserves: null,
   };
 }

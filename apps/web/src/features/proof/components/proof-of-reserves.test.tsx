@@ -70,6 +70,7 @@ function epochProof({ total = top.sum, key = BANK_KEY } = {}): EpochProof {
     },
     signature: toHex(signRoot(root, key)),
     depth: 3,
+    reserves: null,
   };
 }
 
