@@ -9,4 +9,4 @@ if (!existsSync(cli)) {
   process.exit(2);
 }
 const { main } = await import(cli.href);
-main(process.argv.slice(2));
+await main(process.argv.slice(2));
