@@ -31,6 +31,9 @@ export function usePasskeySignIn({ remember, onSignedIn, onError }: PasskeySignI
   // Where a sign-in with a passkey stands: the browser's dialog open, or the signature at the server.
   const [phase, setPhase] = useState<"idle" | "device" | "server">("idle");
   const modal = useRef(false);
+  // How many times the button was pressed: a waiting request started before the last press is replaced,
+  // whenever its answer comes (even after the button's sign-in finished).
+  const presses = useRef(0);
   // The autofill's passkey was picked and goes to the server: the button waits (one sign-in at a time).
   const verifying = useRef(false);
   // The latest callbacks, so that a render does not restart the waiting request.
@@ -41,14 +44,16 @@ export function usePasskeySignIn({ remember, onSignedIn, onError }: PasskeySignI
   useEffect(() => {
     let active = true;
     let picked = false;
+    const pressesBefore = presses.current;
+    const replaced = () => !active || modal.current || presses.current !== pressesBefore;
     void (async () => {
       if (!(await supportsPasskeyAutofill()) || !active) return;
       const { challengeId, options } = await passkeyChallenge("signIn");
       // The button's request may have started meanwhile: it is not replaced.
-      if (!active || modal.current) return;
+      if (replaced()) return;
       const response = await signWithPasskey(options, { autofill: true });
-      // Picked as the button was pressed: the button's request is the one that goes on.
-      if (!active || modal.current) return;
+      // Picked as (or after) the button was pressed: the button's request is the one that goes on.
+      if (replaced()) return;
       picked = true;
       verifying.current = true;
       setPhase("server");
@@ -79,6 +84,7 @@ export function usePasskeySignIn({ remember, onSignedIn, onError }: PasskeySignI
   async function start() {
     if (modal.current || verifying.current) return;
     modal.current = true;
+    presses.current += 1;
     setPhase("device");
     try {
       const { challengeId, options } = await passkeyChallenge("signIn");
