@@ -1,4 +1,5 @@
 import { equalBytes, fromHex, ProofFormatError, toHex } from "./bytes.js";
+import type { ReservesFile } from "./reserves.js";
 import { type EpochRoot, verifyRootSignature } from "./root.js";
 import { leafNode, rootFromPath, type SumNode } from "./tree.js";
 
@@ -20,6 +21,8 @@ export type EpochFile = {
   };
   signature: string;
   depth: number;
+  /** The reserves proof (null: the bank published none for this epoch). */
+  reserves?: ReservesFile | null;
 };
 
 /** `GET /api/proof/:epoch/me`: a customer's leaf and path. */

@@ -2,5 +2,7 @@
 // customer's browser, the `satsbank-verify` command) and built by the bank with the same definitions.
 export * from "./bytes.js";
 export * from "./check.js";
+export * from "./receipt.js";
+export * from "./reserves.js";
 export * from "./root.js";
 export * from "./tree.js";
