@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { timestamptz } from "./columns.js";
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { quoted, timestamptz } from "./columns.js";
 
 // Owned by the proof module (proof of reserves, issue 23): each epoch's signed root, its leaves (one per
 // customer account, plus padding) and the tree's nodes above the leaves, so that a customer's path is a few
@@ -78,5 +78,48 @@ export const proofNodes = pgTable(
     primaryKey({ columns: [t.epoch, t.level, t.position] }),
     check("proof_nodes_hash_hex", hex(t.hash, 32)),
     check("proof_nodes_sum_not_negative", sql`${t.sum} >= 0`),
+  ],
+);
+
+export const reservesStatuses = ["awaiting_signatures", "covered", "failing"] as const;
+export type ReservesStatusRow = (typeof reservesStatuses)[number];
+
+/** A vault coin's input in a reserves proof: where in the PSBT, and which key of the vault's it pays. */
+export type ReservesVaultInput = { input: number; chain: "receive" | "change"; index: number };
+
+/**
+ * Each epoch's reserves proof (docs/proof-of-reserves.md, "The reserves proof"): the BIP-127 PSBT over
+ * every coin the chain showed unspent at the epoch's block, the hot wallet's signed at once, the vault's as
+ * the key holders bring their signatures (awaiting_signatures until two keys signed each), then covered or
+ * failing against the epoch's liabilities. Changed only to add the vault's signatures.
+ */
+export const proofReserves = pgTable(
+  "proof_reserves",
+  {
+    epoch: bigint("epoch", { mode: "number" })
+      .primaryKey()
+      .references(() => proofEpochs.epoch),
+    status: text("status", { enum: reservesStatuses }).notNull(),
+    /** What input 0 commits to: `<bank name> epoch <n> liabilities root <hex>`. */
+    message: text("message").notNull(),
+    /** The coins' sum, as the chain showed them. */
+    total: bigint("total", { mode: "bigint" }).notNull(),
+    coinCount: integer("coin_count").notNull(),
+    /** The PSBT (base64) as published: with every signature gathered so far. */
+    psbt: text("psbt").notNull(),
+    /** The vault whose coins it spends (its descriptor's checksum), and where they are among the inputs. */
+    vault: text("vault"),
+    vaultInputs: jsonb("vault_inputs").$type<ReservesVaultInput[]>().notNull(),
+    createdAt: timestamptz("created_at").notNull(),
+    /** When the last signature came (or at once, without vault coins); null while it awaits them. */
+    completedAt: timestamptz("completed_at"),
+  },
+  (t) => [
+    check("proof_reserves_status_check", sql`${t.status} in (${quoted(reservesStatuses)})`),
+    check("proof_reserves_total_not_negative", sql`${t.total} >= 0 and ${t.coinCount} >= 0`),
+    check(
+      "proof_reserves_completed",
+      sql`(${t.status} = 'awaiting_signatures') = (${t.completedAt} is null)`,
+    ),
   ],
 );
