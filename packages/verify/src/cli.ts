@@ -3,13 +3,14 @@ import { readFileSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { type Check, checkLeaf, checkRootSignature, type EpochFile, type LeafFile } from "./check.js";
+import { checkReceipt, checkReceiptKey, compareReceiptWithLeaf, type ReceiptFile } from "./receipt.js";
 
 // `satsbank-verify`: checks a Satsbank proof of reserves from the files the bank publishes, without asking
 // the bank anything (docs/proof-of-reserves.md). Exit code 0 only when every check made holds; each
 // failure on a line of its own; what was not checked said too.
 
 const USAGE = `usage: satsbank-verify proof <epoch.json> [--leaf <me.json>] [--chain <url>]
-       satsbank-verify receipt <receipt.json>
+       satsbank-verify receipt <receipt.json> [--epoch <epoch.json> [--leaf <me.json>]]
 
   epoch.json    what GET /api/proof/:epoch answers
   me.json       what GET /api/proof/:epoch/me answers (your leaf and path)
@@ -54,16 +55,59 @@ async function proofCommand(
   return report(checks, notChecked);
 }
 
+/**
+ * `satsbank-verify receipt`: the receipt's signature; with --epoch, that its key is the bank's; with --leaf
+ * too, the leaf in that epoch and its balance against the receipt's balance after (docs/proof-of-reserves.md,
+ * "Receipts").
+ */
+async function receiptCommand(
+  paths: readonly string[],
+  options: { leaf?: string; epoch?: string },
+): Promise<CommandResult> {
+  const [receiptPath] = paths;
+  const leafWithoutEpoch = options.leaf !== undefined && options.epoch === undefined;
+  if (receiptPath === undefined || paths.length > 1 || leafWithoutEpoch) return { code: 64, lines: [USAGE] };
+  const receipt = readJson<ReceiptFile>(receiptPath, "the receipt file");
+  const checks: Check[] = [checkReceipt(receipt)];
+  const notChecked: string[] = [];
+  if (options.epoch === undefined) {
+    notChecked.push("that the receipt's key is the bank's (no --epoch given)");
+    return report(checks, notChecked);
+  }
+  const epoch = readJson<EpochFile>(options.epoch, "the epoch file");
+  checks.push(checkReceiptKey(receipt, epoch), checkRootSignature(epoch));
+  if (options.leaf === undefined) {
+    notChecked.push("the balance after against your leaf (no --leaf given)");
+    return report(checks, notChecked);
+  }
+  const leaf = readJson<LeafFile>(options.leaf, "the leaf file");
+  checks.push(checkLeaf(epoch, leaf));
+  if (checks.some((check) => !check.ok)) {
+    notChecked.push("the balance after against your leaf (a check above failed)");
+    return report(checks, notChecked);
+  }
+  const compared = compareReceiptWithLeaf(receipt, epoch, leaf);
+  if ("check" in compared) checks.push(compared.check);
+  else notChecked.push(compared.notComparable);
+  return report(checks, notChecked);
+}
+
 /** Runs the command; answers the exit code and the lines to print. */
 export async function run(argv: readonly string[]): Promise<CommandResult> {
   const { positionals, values } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: { leaf: { type: "string" }, chain: { type: "string" }, help: { type: "boolean" } },
+    options: {
+      leaf: { type: "string" },
+      chain: { type: "string" },
+      epoch: { type: "string" },
+      help: { type: "boolean" },
+    },
   });
   const [command, ...paths] = positionals;
   if (values.help === true) return { code: 0, lines: [USAGE] };
   if (command === "proof") return proofCommand(paths, values);
+  if (command === "receipt") return receiptCommand(paths, values);
   return { code: 64, lines: [USAGE] };
 }
 
