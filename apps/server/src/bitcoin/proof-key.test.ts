@@ -1,5 +1,5 @@
 import { schnorr } from "@noble/curves/secp256k1.js";
-import { type EpochRoot, verifyRootSignature } from "@satsbank/verify";
+import { type EpochRoot, verifyReceiptSignature, verifyRootSignature } from "@satsbank/verify";
 import { HDKey } from "@scure/bip32";
 import { mnemonicToSeedSync } from "@scure/bip39";
 import { describe, expect, it } from "vitest";
@@ -27,6 +27,24 @@ describe("the proof-of-reserves key", () => {
     // The value docs/proof-of-reserves.md gives for the test mnemonic.
     expect(hex(key.publicKey)).toBe("45cc245b1883d6bc854e4fb9071ba8140865145eb41c5194cc5f8677b58a236c");
     expect(verifyRootSignature(root, key.signRoot(root), key.publicKey)).toBe(true);
+  });
+
+  it("signs customers' receipts with the same key", () => {
+    const key = deriveProofKey(TEST_WALLET_MNEMONIC);
+    const facts = {
+      transactionId: new Uint8Array(16).fill(3),
+      accountId: 4n,
+      type: "receive",
+      amount: 5_000n,
+      fee: 0n,
+      balanceAfter: 12_000n,
+      time: 1_800_000_000n,
+      ledgerPosition: 9n,
+    };
+    expect(verifyReceiptSignature(facts, key.signReceipt(facts), key.publicKey)).toBe(true);
+    expect(
+      verifyReceiptSignature({ ...facts, balanceAfter: 12_001n }, key.signReceipt(facts), key.publicKey),
+    ).toBe(false);
   });
 
   it("is not the wallet's account key, and another seed gives another key", () => {

@@ -1,5 +1,5 @@
 import { schnorr } from "@noble/curves/secp256k1.js";
-import { type EpochRoot, signRoot } from "@satsbank/verify";
+import { type EpochRoot, type ReceiptFacts, signReceipt, signRoot } from "@satsbank/verify";
 import { HDKey } from "@scure/bip32";
 import { mnemonicToSeedSync } from "@scure/bip39";
 
@@ -14,6 +14,8 @@ export const PROOF_KEY_PATH = "m/7731'/0'";
 export type ProofKey = {
   publicKey: Uint8Array;
   signRoot(root: EpochRoot): Uint8Array;
+  /** A customer's receipt of one posted transaction (docs/proof-of-reserves.md, "Receipts"). */
+  signReceipt(facts: ReceiptFacts): Uint8Array;
 };
 
 const keys = new Map<string, ProofKey>();
@@ -29,6 +31,7 @@ export function deriveProofKey(mnemonic: string): ProofKey {
     key = {
       publicKey: schnorr.getPublicKey(privateKey),
       signRoot: (root) => signRoot(root, privateKey),
+      signReceipt: (facts) => signReceipt(facts, privateKey),
     };
     keys.set(phrase, key);
   }

@@ -1,23 +1,22 @@
 import {
   apiPaths,
   listTransactionsQuerySchema,
+  receiptSchema,
   transactionPageSchema,
   transactionResponseSchema,
 } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireRole, signedIn } from "../../plugins/session.js";
-import type { TransactionsContext } from "./context.js";
+import type { ReceiptContext } from "./context.js";
+import { getReceipt } from "./get-receipt.js";
 import { getTransaction } from "./get-transaction.js";
 import { listTransactions } from "./list-transactions.js";
 
 const tags = ["transactions"];
 
-/** The signed-in customer's history: a page at a time, or one transaction. */
-export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: TransactionsContext }> = async (
-  app,
-  { ctx },
-) => {
+/** The signed-in customer's history: a page at a time, or one transaction and its signed receipt. */
+export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: ReceiptContext }> = async (app, { ctx }) => {
   app.addHook("preHandler", requireRole("customer"));
 
   app.get(
@@ -52,5 +51,28 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: TransactionsContext
         transactionId: request.params.transactionId,
       }),
     }),
+  );
+
+  app.get(
+    // apiPaths.transactions.receipt(id) builds this URL.
+    `${apiPaths.transactions.list}/:transactionId/receipt`,
+    {
+      schema: {
+        summary: "The customer's signed receipt of one of their posted transactions, as a file to keep",
+        tags,
+        params: z.object({ transactionId: z.string() }),
+        response: { 200: receiptSchema },
+      },
+    },
+    async (request, reply) => {
+      const receipt = await getReceipt({
+        ctx,
+        userId: signedIn(request).user.id,
+        transactionId: request.params.transactionId,
+      });
+      const filename = `satsbank-receipt-${receipt.receipt.transactionId}.json`;
+      reply.header("content-disposition", `attachment; filename="${filename}"`);
+      return receipt;
+    },
   );
 };
