@@ -288,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (!production && chain.sandbox !== null) {
     await app.register(devSandboxRoutes, {
       node: chain.sandbox,
+      rpc: chain.sandboxRpc ?? null,
       syncChainNow: deps.syncChainNow ?? (async () => undefined),
     });
   }

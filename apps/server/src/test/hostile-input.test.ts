@@ -685,6 +685,15 @@ function cases(email: string): Case[] {
       text: [],
       other: ["depth", "drop"],
     },
+    {
+      method: "POST",
+      route: "/api/dev/sandbox/rpc",
+      part: "body",
+      // A JSON-RPC call: a hostile method is refused (read-only calls only), hostile params by the node.
+      valid: { jsonrpc: "1.0", id: 1, method: "getblockcount", params: [] },
+      text: [],
+      other: ["method", "params"],
+    },
     { method: "GET", route: "/dev/mailbox", part: "query", valid: {}, text: ["to"], other: [] },
   ];
 }

@@ -2,6 +2,7 @@ import type { BitcoinNetwork } from "../network.js";
 import { bitcoindBackend } from "./bitcoind.js";
 import type { ChainBackend } from "./chain-backend.js";
 import { esploraBackend } from "./esplora.js";
+import type { JsonRpcTransport } from "./json-rpc.js";
 import { httpJsonRpcTransport } from "./json-rpc-http.js";
 import type { Sandbox, SandboxControls } from "./sandbox-controls.js";
 
@@ -19,7 +20,12 @@ export type ChainBackendConfig =
   | { kind: "esplora"; url: string };
 
 /** The chain backend of the configuration, and the sandbox node's controls when it is the sandbox. */
-export type ChainSetup = { backend: ChainBackend; sandbox: SandboxControls | null };
+export type ChainSetup = {
+  backend: ChainBackend;
+  sandbox: SandboxControls | null;
+  /** With the sandbox: its JSON-RPC, which POST /api/dev/sandbox/rpc answers over HTTP (read-only). */
+  sandboxRpc?: JsonRpcTransport;
+};
 
 const TIMEOUT_MS = 15_000;
 
@@ -42,7 +48,11 @@ export function createChainBackend({
     case "sandbox": {
       if (sandbox === null)
         throw new Error("CHAIN_BACKEND=sandbox needs the sandbox node, and none was given");
-      return { backend: bitcoindBackend({ transport: sandbox.transport, network }), sandbox: sandbox.node };
+      return {
+        backend: bitcoindBackend({ transport: sandbox.transport, network }),
+        sandbox: sandbox.node,
+        sandboxRpc: sandbox.transport,
+      };
     }
     case "bitcoind": {
       const transport = httpJsonRpcTransport({

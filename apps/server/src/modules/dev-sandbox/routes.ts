@@ -7,8 +7,10 @@ import {
   devSandboxReorgBodySchema,
 } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { JsonRpcTransport } from "../../bitcoin/chain/json-rpc.js";
 import type { SandboxControls } from "../../bitcoin/chain/sandbox-controls.js";
 import { loopbackOnly } from "../../plugins/loopback-only.js";
+import { sandboxRpcRoute } from "./rpc-routes.js";
 import { sandboxCommand } from "./sandbox-command.js";
 
 export const devSandboxLoopbackOnlyText =
@@ -16,20 +18,23 @@ export const devSandboxLoopbackOnlyText =
 
 export type DevSandboxOptions = {
   node: SandboxControls;
+  /** The node's JSON-RPC, answered over HTTP (read-only); null: not offered (a test's chain without one). */
+  rpc: JsonRpcTransport | null;
   /** Runs the chain follower now, so a payment or a block shows at once (when this process follows). */
   syncChainNow: () => Promise<unknown>;
 };
 
 /**
  * The sandbox chain's controls for `npm run sandbox` and the end-to-end tests: pay from the faucet, mine,
- * reorganise. app.ts registers them only with CHAIN_BACKEND=sandbox (which production refuses), and they
+ * reorganise; and its JSON-RPC, read-only, for `satsbank-verify --chain sandbox`. app.ts registers them only with CHAIN_BACKEND=sandbox (which production refuses), and they
  * answer only loopback clients, like the dev mailbox. Each runs the chain follower before it answers.
  */
 export const devSandboxRoutes: FastifyPluginAsyncZod<DevSandboxOptions> = async (
   app,
-  { node, syncChainNow },
+  { node, rpc, syncChainNow },
 ) => {
   app.addHook("onRequest", loopbackOnly(devSandboxLoopbackOnlyText));
+  if (rpc !== null) await app.register(sandboxRpcRoute, { rpc });
   const run = <T>(work: () => Promise<T>) => sandboxCommand(work, syncChainNow);
 
   app.post(
