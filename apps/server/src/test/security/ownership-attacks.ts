@@ -25,6 +25,12 @@ const BY_ID: ById[] = [
     status: 404,
   },
   {
+    name: "her transaction's signed receipt",
+    request: (w, id) => ({ url: apiPaths.transactions.receipt(id), as: w.bob.token }),
+    aliceOwns: "transactionId",
+    status: 404,
+  },
+  {
     name: "her KYC document's file",
     request: (w, id) => ({ url: apiPaths.kyc.document(id), as: w.bob.token }),
     aliceOwns: "documentId",
