@@ -623,6 +623,14 @@ function cases(email: string): Case[] {
     },
     {
       method: "GET",
+      route: "/api/transactions/:transactionId/receipt",
+      part: "params",
+      valid: { transactionId: UUID },
+      text: [],
+      other: ["transactionId"],
+    },
+    {
+      method: "GET",
       route: "/api/notifications",
       part: "query",
       valid: { limit: "20" },
