@@ -26,6 +26,7 @@ import {
 } from "../lib/describe-transaction";
 import { isCancellable } from "../lib/withdrawal-state";
 import { CancelWithdrawalDialog } from "./cancel-withdrawal-dialog";
+import { DownloadReceipt, hasReceipt } from "./download-receipt";
 import { UsdValue } from "./usd-value";
 import { WithdrawalProgressText } from "./withdrawal-progress-text";
 
@@ -120,7 +121,7 @@ export interface TransactionDetailsDialogProps {
 /**
  * "Transaction Details" of one row: fetched fresh when it opens, the row's copy shown meanwhile. The row
  * opens it; on close the focus returns to the row's button. A withdrawal still held or waiting for approval
- * offers "Cancel withdrawal", confirmed first.
+ * offers "Cancel withdrawal", confirmed first; a posted transaction, "Download receipt".
  */
 export function TransactionDetailsDialog({
   transaction,
@@ -149,6 +150,7 @@ export function TransactionDetailsDialog({
         </DialogHeader>
         <Details transaction={shown} />
         <DialogFooter>
+          {hasReceipt(shown) && <DownloadReceipt transaction={shown} />}
           {cancellable && (
             <Button ref={cancelRef} variant="destructive" onClick={() => setConfirming(true)}>
               Cancel withdrawal
