@@ -287,8 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The sandbox chain's controls: CHAIN_BACKEND=sandbox, which production refuses.
   if (!production && chain.sandbox !== null) {
     await app.register(devSandboxRoutes, {
-      node: chain.sandbox,
-      rpc: chain.sandboxRpc ?? null,
+      chain,
       syncChainNow: deps.syncChainNow ?? (async () => undefined),
     });
   }

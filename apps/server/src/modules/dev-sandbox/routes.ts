@@ -17,24 +17,26 @@ export const devSandboxLoopbackOnlyText =
   "The sandbox chain answers only on this machine, at localhost, 127.0.0.1 or [::1].";
 
 export type DevSandboxOptions = {
-  node: SandboxControls;
-  /** The node's JSON-RPC, answered over HTTP (read-only); null: not offered (a test's chain without one). */
-  rpc: JsonRpcTransport | null;
+  /** The sandbox node's controls, and its JSON-RPC (answered over HTTP, read-only) when it has one. */
+  chain: { sandbox: SandboxControls | null; sandboxRpc?: JsonRpcTransport };
   /** Runs the chain follower now, so a payment or a block shows at once (when this process follows). */
   syncChainNow: () => Promise<unknown>;
 };
 
 /**
  * The sandbox chain's controls for `npm run sandbox` and the end-to-end tests: pay from the faucet, mine,
- * reorganise; and its JSON-RPC, read-only, for `satsbank-verify --chain sandbox`. app.ts registers them only with CHAIN_BACKEND=sandbox (which production refuses), and they
- * answer only loopback clients, like the dev mailbox. Each runs the chain follower before it answers.
+ * reorganise; and its JSON-RPC, read-only, for `satsbank-verify --chain sandbox`. app.ts registers them only
+ * with CHAIN_BACKEND=sandbox (which production refuses), and they answer only loopback clients, like the
+ * dev mailbox. Each control runs the chain follower before it answers.
  */
 export const devSandboxRoutes: FastifyPluginAsyncZod<DevSandboxOptions> = async (
   app,
-  { node, rpc, syncChainNow },
+  { chain, syncChainNow },
 ) => {
+  const node = chain.sandbox;
+  if (node === null) return; // no sandbox, no sandbox routes
   app.addHook("onRequest", loopbackOnly(devSandboxLoopbackOnlyText));
-  if (rpc !== null) await app.register(sandboxRpcRoute, { rpc });
+  if (chain.sandboxRpc !== undefined) await app.register(sandboxRpcRoute, { rpc: chain.sandboxRpc });
   const run = <T>(work: () => Promise<T>) => sandboxCommand(work, syncChainNow);
 
   app.post(
