@@ -1,4 +1,13 @@
-import { exchange, httpTarget, isHash, isHeight, isHex, mapLimited, parseJson } from "./chain-http.js";
+import {
+  exchange,
+  httpTarget,
+  isHash,
+  isHeight,
+  isHex,
+  isWhole,
+  mapLimited,
+  parseJson,
+} from "./chain-http.js";
 import {
   ChainReadError,
   type ChainReader,
@@ -47,7 +56,7 @@ export function esploraReader(root: URL, fetchImpl: typeof fetch): ChainReader {
     if (typeof confirmed !== "boolean" || (confirmed && !isHeight(height)) || !Array.isArray(tx.vout))
       throw new ChainReadError(`${name} answered GET /tx/${txid} without a status and outputs`);
     const outputs = tx.vout.map(({ value, scriptpubkey }) => {
-      if (!isHeight(value) || !isHex(scriptpubkey))
+      if (!isWhole(value) || !isHex(scriptpubkey))
         throw new ChainReadError(`${name} answered GET /tx/${txid} with an output of no value or script`);
       return { valueSats: BigInt(value), script: scriptpubkey };
     });

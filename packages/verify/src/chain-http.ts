@@ -83,7 +83,9 @@ export function parseJson(text: string, name: string, what: string): unknown {
 
 export const isHash = (value: unknown): value is string =>
   typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
-export const isHeight = (value: unknown): value is number =>
+/** A whole number from 0 up (a block height, an amount of satoshis), exact as a JSON number. */
+export const isWhole = (value: unknown): value is number =>
   typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+export const isHeight = isWhole;
 export const isHex = (value: unknown): value is string =>
   typeof value === "string" && /^(?:[0-9a-f]{2})*$/.test(value);
