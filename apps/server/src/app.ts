@@ -233,9 +233,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(passkeyRoutes, { ...signIn, ctx: { ...ctx, rp: wallet.rp } });
   await app.register(walletRoutes, { ctx: wallet, limiter: ctx.limiter });
   await app.register(withdrawalRoutes, { ctx: { db, clock } });
-  await app.register(transactionRoutes, {
-    ctx: { db, chainHeight: followerHeight, ...proofSettingsOf(config) },
-  });
+  const receipts = proofSettingsOf(config);
+  await app.register(transactionRoutes, { ctx: { db, chainHeight: followerHeight, ...receipts } });
   await app.register(kycRoutes, { ctx: kyc, limiter: ctx.limiter, reviewSoon: () => reviewer.soon() });
   await app.register(externalWalletRoutes, {
     ctx: { db, clock, network: config.bitcoinNetwork, brandName: config.brandName },
