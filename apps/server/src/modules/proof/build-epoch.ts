@@ -1,15 +1,6 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import type { EpochSummary } from "@satsbank/shared";
-import {
-  buildLevels,
-  type EpochRoot,
-  fromHex,
-  leafNode,
-  paddedSize,
-  SALT_BYTES,
-  type SumNode,
-  toHex,
-} from "@satsbank/verify";
+import { type EpochRoot, fromHex, toHex } from "@satsbank/verify";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { AppError } from "../../domain/app-error.js";
 import type { StaffActor } from "../../domain/staff.js";
@@ -17,14 +8,8 @@ import { readCustomerBalances } from "../../ledger/snapshot.js";
 import { recordAuditEvent } from "../audit/index.js";
 import { findLastBlock } from "../chain/index.js";
 import type { ProofContext } from "./context.js";
-import {
-  insertEpoch,
-  insertLeaves,
-  insertNodes,
-  type LeafRow,
-  type NodeRow,
-  nextEpochNumber,
-} from "./queries.js";
+import { buildFlatTree, type FlatLevel, HASH_BYTES } from "./flat-tree.js";
+import { insertEpoch, insertTree, nextEpochNumber } from "./queries.js";
 import { epochSeconds, toEpochSummary } from "./views.js";
 
 /**
@@ -71,30 +56,11 @@ export async function buildEpoch(ctx: ProofContext, staff?: StaffActor): Promise
 
   performance.mark(BUILD_MARKS.read);
   const customers = shuffle(ledger.accounts.slice());
-  const size = paddedSize(customers.length);
-  const leaves: LeafRow[] = new Array(size);
-  const nodes: SumNode[] = new Array(size);
-  for (let position = 0; position < size; position++) {
-    const customer = customers[position] ?? { accountId: 0, balance: 0n };
-    const salt = randomBytes(SALT_BYTES);
-    leaves[position] = {
-      position,
-      accountId: customer.accountId,
-      salt: toHex(salt),
-      balance: customer.balance,
-    };
-    nodes[position] = leafNode({ salt, accountId: BigInt(customer.accountId), balance: customer.balance });
-  }
-  const levels = buildLevels(nodes);
-  const depth = levels.length - 1;
-  const top = levels[depth]?.[0] as SumNode;
-  const above: NodeRow[] = [];
-  for (let level = 1; level <= depth; level++) {
-    (levels[level] as SumNode[]).forEach((node, position) => {
-      above.push({ level, position, hash: toHex(node.hash), sum: node.sum });
-    });
-  }
-
+  const tree = buildFlatTree(customers);
+  const depth = tree.levels.length - 1;
+  const top = tree.levels[depth] as FlatLevel;
+  const rootHash = top.hashes.subarray(0, HASH_BYTES);
+  const total = top.sums[0] as bigint;
   performance.mark(BUILD_MARKS.hashed);
 
   const key = ctx.proofKey();
@@ -103,8 +69,8 @@ export async function buildEpoch(ctx: ProofContext, staff?: StaffActor): Promise
     const epoch = await nextEpochNumber(tx);
     const root: EpochRoot = {
       epoch: BigInt(epoch),
-      rootHash: top.hash,
-      total: top.sum,
+      rootHash,
+      total,
       leafCount: BigInt(customers.length),
       ledgerPosition: BigInt(ledger.lastTransferId),
       blockHeight: BigInt(block.height),
@@ -113,8 +79,8 @@ export async function buildEpoch(ctx: ProofContext, staff?: StaffActor): Promise
     };
     const row = {
       epoch,
-      rootHash: toHex(top.hash),
-      total: top.sum,
+      rootHash: toHex(rootHash),
+      total,
       leafCount: customers.length,
       ledgerPosition: BigInt(ledger.lastTransferId),
       blockHeight: block.height,
@@ -126,15 +92,14 @@ export async function buildEpoch(ctx: ProofContext, staff?: StaffActor): Promise
       builtAt,
     };
     await insertEpoch(tx, row);
-    await insertLeaves(tx, epoch, leaves);
-    await insertNodes(tx, epoch, above);
+    await insertTree(tx, epoch, tree);
     performance.mark(BUILD_MARKS.stored);
     if (staff !== undefined) {
       await recordAuditEvent(tx, {
         staff,
         action: "proof.epoch_built",
         target: { type: "proof_epoch", id: String(epoch) },
-        details: { leafCount: customers.length, total: top.sum.toString(), blockHeight: block.height },
+        details: { leafCount: customers.length, total: total.toString(), blockHeight: block.height },
         at: builtAt,
       });
     }

@@ -1,9 +1,9 @@
 import type { EpochList, EpochProof, MyLeaf } from "@satsbank/shared";
-import { fromHex, leafNode, toHex } from "@satsbank/verify";
+import { buildLevels, fromHex, leafNode, pathOf, toHex } from "@satsbank/verify";
 import { AppError } from "../../domain/app-error.js";
 import { findCustomerAccountId } from "../../ledger/snapshot.js";
 import type { ProofContext } from "./context.js";
-import { findEpoch, findEpochs, findLeafAt, findLeafOf, findNodes } from "./queries.js";
+import { findEpoch, findEpochs, findPathRows, LOWEST_STORED_LEVEL } from "./queries.js";
 import { toEpochProof, toEpochSummary } from "./views.js";
 
 export const NO_SUCH_EPOCH = "There is no such epoch.";
@@ -29,34 +29,43 @@ export async function getEpochProof(ctx: ProofContext, epochText: string): Promi
 
 /**
  * The signed-in customer's own leaf in the epoch (found by their ledger account, never by a position
- * they name) and its path: the sibling leaf, then the siblings above it, in three indexed reads.
+ * they name) and its path: the siblings inside their block of leaves hashed again from the block
+ * (@satsbank/verify's leafNode and parentNode), the siblings above it as stored; one read of the tree.
  */
 export async function getMyLeaf(ctx: ProofContext, epochText: string, userId: string): Promise<MyLeaf> {
   const epoch = await findEpoch(ctx.db, epochNumber(epochText));
   if (epoch === undefined) throw new AppError("NOT_FOUND", NO_SUCH_EPOCH);
   const accountId = await findCustomerAccountId(ctx.db, userId);
-  const leaf = accountId === undefined ? undefined : await findLeafOf(ctx.db, epoch.epoch, accountId);
-  if (leaf === undefined) throw new AppError("NOT_FOUND", NO_LEAF);
-  const path: MyLeaf["path"] = [];
-  if (epoch.depth > 0) {
-    const sibling = await findLeafAt(ctx.db, epoch.epoch, leaf.position ^ 1);
-    if (sibling === undefined) throw new Error(`epoch ${epoch.epoch} has no leaf ${leaf.position ^ 1}`);
-    const node = leafNode({
-      salt: fromHex(sibling.salt, "a stored salt", 32),
-      accountId: BigInt(sibling.accountId),
-      balance: sibling.balance,
-    });
-    path.push({ hash: toHex(node.hash), sum: node.sum.toString() });
-    const wanted = [];
-    for (let level = 1; level < epoch.depth; level++) {
-      wanted.push({ level, position: Math.floor(leaf.position / 2 ** level) ^ 1 });
-    }
-    const nodes = await findNodes(ctx.db, epoch.epoch, wanted);
-    for (const { level, position } of wanted) {
-      const found = nodes.find((row) => row.level === level && row.position === position);
-      if (found === undefined) throw new Error(`epoch ${epoch.epoch} has no node ${level}/${position}`);
-      path.push({ hash: found.hash, sum: found.sum.toString() });
-    }
+  const rows =
+    accountId === undefined
+      ? undefined
+      : await findPathRows(ctx.db, { epoch: epoch.epoch, depth: epoch.depth, accountId });
+  const leaf = rows?.block.find((row) => row.accountId === accountId);
+  if (rows === undefined || leaf === undefined) throw new AppError("NOT_FOUND", NO_LEAF);
+  const { block, nodes } = rows;
+  const blockLevels = Math.min(LOWEST_STORED_LEVEL, epoch.depth);
+  const first = (leaf.position >> blockLevels) << blockLevels;
+  if (block.length !== 2 ** blockLevels || block.some((row, i) => row.position !== first + i)) {
+    throw new Error(`epoch ${epoch.epoch} lacks leaves of the block at ${first}`);
+  }
+  const levels = buildLevels(
+    block.map((row) =>
+      leafNode({
+        salt: fromHex(row.salt, "a stored salt", 32),
+        accountId: BigInt(row.accountId),
+        balance: row.balance,
+      }),
+    ),
+  );
+  const path: MyLeaf["path"] = pathOf(levels, leaf.position - first).map((node) => ({
+    hash: toHex(node.hash),
+    sum: node.sum.toString(),
+  }));
+  for (let level = blockLevels; level < epoch.depth; level++) {
+    const position = (leaf.position >> level) ^ 1;
+    const found = nodes.find((row) => row.level === level && row.position === position);
+    if (found === undefined) throw new Error(`epoch ${epoch.epoch} has no node ${level}/${position}`);
+    path.push({ hash: found.hash, sum: found.sum.toString() });
   }
   return {
     epoch: String(epoch.epoch),

@@ -1,19 +1,36 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { proofEpochs } from "../../db/schema/index.js";
+import type { FlatLevel, FlatTree } from "./flat-tree.js";
 
 // The proof module owns proof_epochs, proof_leaves and proof_nodes: only this file touches them. Leaves
-// and nodes go in by columns (one array per column through unnest), many thousands a statement.
+// and nodes go in by columns (one array or one binary parameter per column), tens of thousands a statement.
+// Salts and hashes are stored as 32-byte bytea and read as lower-case hex.
 
 export type ProofEpochRow = typeof proofEpochs.$inferSelect;
 export type LeafRow = { position: number; accountId: number; salt: string; balance: bigint };
 export type NodeRow = { level: number; position: number; hash: string; sum: bigint };
 
-/** Rows per insert statement: one array parameter per column, so no limit on parameters applies. */
-const CHUNK = 50_000;
+/**
+ * The lowest level of nodes stored (the leaves are level 0). The levels below it are a customer's block of
+ * 2^LOWEST_STORED_LEVEL leaves (16), which a path's read takes whole and hashes again: a million leaves
+ * then store 65,536 nodes instead of a million, and a path is still one read.
+ */
+export const LOWEST_STORED_LEVEL = 4;
 
-/** A Postgres array literal of numbers or hex strings (neither needs quoting). */
-const arrayOf = (items: ReadonlyArray<string | number | bigint>) => `{${items.join(",")}}`;
+/**
+ * Rows per insert statement. The salts and hashes go as one binary bytea parameter per statement (each row
+ * takes its 32 bytes of it), the numbers as one array per column: a few statements for a million rows.
+ */
+const CHUNK = 65_536;
+const BYTES = 32;
+
+/** Bytes [from, to) of `bytes` as a Buffer without a copy: node-postgres sends a Buffer as binary. */
+const slice = (bytes: Uint8Array, from: number, to: number) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset + from * BYTES, (to - from) * BYTES);
+
+/** A Postgres array literal of numbers (no quoting needed). */
+const arrayOf = (items: { join(separator: string): string }) => `{${items.join(",")}}`;
 
 /** The next epoch's number, taken before its root is signed (a rolled-back build leaves a gap). */
 export async function nextEpochNumber(db: Db): Promise<number> {
@@ -27,31 +44,34 @@ export async function insertEpoch(db: Db, row: ProofEpochRow): Promise<void> {
   await db.insert(proofEpochs).values(row);
 }
 
-export async function insertLeaves(db: Db, epoch: number, leaves: readonly LeafRow[]): Promise<void> {
-  for (let from = 0; from < leaves.length; from += CHUNK) {
-    const chunk = leaves.slice(from, from + CHUNK);
+/** An epoch's tree: every leaf (position, account id, salt, balance) and every node from LOWEST_STORED_LEVEL. */
+export async function insertTree(db: Db, epoch: number, tree: FlatTree): Promise<void> {
+  const [leaves, ...above] = tree.levels as [FlatLevel, ...FlatLevel[]];
+  for (let from = 0; from < tree.accountIds.length; from += CHUNK) {
+    const to = Math.min(from + CHUNK, tree.accountIds.length);
     await db.execute(sql`
       insert into proof_leaves (epoch, position, account_id, salt, balance)
-      select ${epoch}::bigint, * from unnest(
-        ${arrayOf(chunk.map((leaf) => leaf.position))}::integer[],
-        ${arrayOf(chunk.map((leaf) => leaf.accountId))}::bigint[],
-        ${arrayOf(chunk.map((leaf) => leaf.salt))}::text[],
-        ${arrayOf(chunk.map((leaf) => leaf.balance))}::bigint[])
+      select ${epoch}::bigint, ${from}::integer + leaf.n::integer - 1, leaf.account_id,
+             substring(${slice(tree.salts, from, to)}::bytea from (leaf.n::integer - 1) * ${BYTES} + 1 for ${BYTES}),
+             leaf.balance
+        from unnest(${arrayOf(tree.accountIds.subarray(from, to))}::bigint[],
+                    ${arrayOf(leaves.sums.subarray(from, to))}::bigint[])
+             with ordinality as leaf(account_id, balance, n)
     `);
   }
-}
-
-export async function insertNodes(db: Db, epoch: number, nodes: readonly NodeRow[]): Promise<void> {
-  for (let from = 0; from < nodes.length; from += CHUNK) {
-    const chunk = nodes.slice(from, from + CHUNK);
-    await db.execute(sql`
-      insert into proof_nodes (epoch, level, position, hash, sum)
-      select ${epoch}::bigint, * from unnest(
-        ${arrayOf(chunk.map((node) => node.level))}::integer[],
-        ${arrayOf(chunk.map((node) => node.position))}::integer[],
-        ${arrayOf(chunk.map((node) => node.hash))}::text[],
-        ${arrayOf(chunk.map((node) => node.sum))}::bigint[])
-    `);
+  for (const [index, nodes] of above.entries()) {
+    const level = index + 1;
+    if (level < LOWEST_STORED_LEVEL) continue;
+    for (let from = 0; from < nodes.sums.length; from += CHUNK) {
+      const to = Math.min(from + CHUNK, nodes.sums.length);
+      await db.execute(sql`
+        insert into proof_nodes (epoch, level, position, hash, sum)
+        select ${epoch}::bigint, ${level}::integer, ${from}::integer + node.n::integer - 1,
+               substring(${slice(nodes.hashes, from, to)}::bytea from (node.n::integer - 1) * ${BYTES} + 1 for ${BYTES}),
+               node.sum
+          from unnest(${arrayOf(nodes.sums.subarray(from, to))}::bigint[]) with ordinality as node(sum, n)
+      `);
+    }
   }
 }
 
@@ -76,62 +96,60 @@ export async function hasEpoch(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The account's leaf in the epoch (index proof_leaves_account_idx). */
-export async function findLeafOf(db: Db, epoch: number, accountId: number): Promise<LeafRow | undefined> {
-  const result = await db.execute<{
-    position: number;
-    account_id: string;
-    salt: string;
-    balance: string;
-  }>(sql`
-    select position, account_id::text, salt, balance::text from proof_leaves
-     where epoch = ${epoch} and account_id = ${accountId} limit 1
-  `);
-  const row = result.rows[0];
-  return row === undefined ? undefined : toLeaf(row);
-}
-
-export async function findLeafAt(db: Db, epoch: number, position: number): Promise<LeafRow | undefined> {
-  const result = await db.execute<{
-    position: number;
-    account_id: string;
-    salt: string;
-    balance: string;
-  }>(sql`
-    select position, account_id::text, salt, balance::text from proof_leaves
-     where epoch = ${epoch} and position = ${position}
-  `);
-  const row = result.rows[0];
-  return row === undefined ? undefined : toLeaf(row);
-}
-
-function toLeaf(row: { position: number; account_id: string; salt: string; balance: string }): LeafRow {
-  return {
-    position: Number(row.position),
-    accountId: Number(row.account_id),
-    salt: row.salt,
-    balance: BigInt(row.balance),
-  };
-}
-
-/** The nodes at these (level, position) pairs: one read by the primary key. */
-export async function findNodes(
+/**
+ * What a customer's path is made of, in one read: the block of 2^min(LOWEST_STORED_LEVEL, depth) leaves
+ * that holds the account's leaf (by position; the leaf found by proof_leaves_account_idx), and the stored
+ * siblings of the block's ancestors up to the root's children (by the primary key). Undefined when the
+ * account has no leaf in the epoch.
+ */
+export async function findPathRows(
   db: Db,
-  epoch: number,
-  at: ReadonlyArray<{ level: number; position: number }>,
-): Promise<NodeRow[]> {
-  if (at.length === 0) return [];
-  const result = await db.execute<{ level: number; position: number; hash: string; sum: string }>(sql`
-    select level, position, hash, sum::text from proof_nodes
-     where epoch = ${epoch}
-       and (level, position) in (select * from unnest(
-         ${arrayOf(at.map((node) => node.level))}::integer[],
-         ${arrayOf(at.map((node) => node.position))}::integer[]))
+  { epoch, depth, accountId }: { epoch: number; depth: number; accountId: number },
+): Promise<{ block: LeafRow[]; nodes: NodeRow[] } | undefined> {
+  const blockLevels = Math.min(LOWEST_STORED_LEVEL, depth);
+  const result = await db.execute<{
+    level: number;
+    position: number;
+    account_id: string | null;
+    bytes: string;
+    amount: string;
+  }>(sql`
+    with mine as (
+      select position from proof_leaves where epoch = ${epoch} and account_id = ${accountId} limit 1
+    )
+    select 0 as level, leaf.position, leaf.account_id::text as account_id, encode(leaf.salt, 'hex') as bytes,
+           leaf.balance::text as amount
+      from mine join proof_leaves leaf
+        on leaf.epoch = ${epoch}
+       and leaf.position >= (mine.position >> ${blockLevels}::integer) << ${blockLevels}::integer
+       and leaf.position < ((mine.position >> ${blockLevels}::integer) + 1) << ${blockLevels}::integer
+    union all
+    select node.level, node.position, null, encode(node.hash, 'hex'), node.sum::text
+      from mine cross join generate_series(${blockLevels}::integer, ${depth}::integer - 1) as up(level)
+      join proof_nodes node
+        on node.epoch = ${epoch} and node.level = up.level
+       and node.position = (mine.position >> up.level) # 1
   `);
-  return result.rows.map((row) => ({
-    level: Number(row.level),
-    position: Number(row.position),
-    hash: row.hash,
-    sum: BigInt(row.sum),
-  }));
+  const block: LeafRow[] = [];
+  const nodes: NodeRow[] = [];
+  for (const row of result.rows) {
+    if (row.account_id === null) {
+      nodes.push({
+        level: Number(row.level),
+        position: Number(row.position),
+        hash: row.bytes,
+        sum: BigInt(row.amount),
+      });
+    } else {
+      block.push({
+        position: Number(row.position),
+        accountId: Number(row.account_id),
+        salt: row.bytes,
+        balance: BigInt(row.amount),
+      });
+    }
+  }
+  if (block.length === 0) return undefined;
+  block.sort((a, b) => a.position - b.position);
+  return { block, nodes };
 }
