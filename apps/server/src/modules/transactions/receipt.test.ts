@@ -1,8 +1,20 @@
-import { apiPaths, receiptSchema, transactionPageSchema } from "@satsbank/shared";
-import { checkReceipt, toHex } from "@satsbank/verify";
+import { randomBytes } from "node:crypto";
+import { apiPaths, epochSummarySchema, receiptSchema, transactionPageSchema } from "@satsbank/shared";
+import {
+  checkLeaf,
+  checkReceipt,
+  checkReceiptKey,
+  checkRootSignature,
+  compareReceiptWithLeaf,
+  type EpochFile,
+  type LeafFile,
+  type ReceiptFile,
+  toHex,
+} from "@satsbank/verify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deriveProofKey } from "../../bitcoin/proof-key.js";
-import { getJson } from "../../test/auth-helpers.js";
+import { chainBlocks } from "../../db/schema/index.js";
+import { getJson, postJson } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import {
   balanceOf,
@@ -11,7 +23,9 @@ import {
   type TestCustomer,
   testCustomer,
 } from "../../test/money-helpers.js";
+import { testStaff } from "../../test/staff-helpers.js";
 import { TEST_WALLET_MNEMONIC } from "../../test/test-config.js";
+import { BUILD_EPOCH_PATH } from "../proof/index.js";
 import { recordDepositSeen } from "./record-transactions.js";
 
 // A customer's signed receipt of one of their transactions (docs/proof-of-reserves.md, "Receipts"): the
@@ -145,5 +159,47 @@ describe("GET /api/transactions/:id/receipt", () => {
     const [first] = await history(gina);
     const res = await receiptOf(null, first?.id ?? "");
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("a receipt against the next epoch (as satsbank-verify receipt checks it)", () => {
+  it("agrees with the leaf of an epoch built after it, and names a receipt the customer has moved on from", async () => {
+    await t.db.insert(chainBlocks).values({
+      height: 700,
+      hash: toHex(randomBytes(32)),
+      previousHash: toHex(randomBytes(32)),
+      processedAt: new Date(),
+    });
+    const staff = await testStaff(t, { name: "Receipt Checker" });
+    const built = await postJson(t, BUILD_EPOCH_PATH, {}, { cookie: staff.token });
+    expect(built.statusCode, built.body).toBe(201);
+    const { epoch } = epochSummarySchema.parse(built.json());
+    const fetched = async (url: string) => {
+      const res = await getJson(t, url, { cookie: gina.token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const epochFile: EpochFile = await fetched(apiPaths.proof.epoch(epoch));
+    const leaf: LeafFile = await fetched(apiPaths.proof.mine(epoch));
+    expect(checkRootSignature(epochFile).ok).toBe(true);
+    expect(checkLeaf(epochFile, leaf).ok).toBe(true);
+    const rows = (await history(gina)).filter((row) => row.id !== pendingDepositId);
+    const last: ReceiptFile = await fetched(apiPaths.transactions.receipt(rows.at(-1)?.id ?? ""));
+    const first: ReceiptFile = await fetched(apiPaths.transactions.receipt(rows[0]?.id ?? ""));
+    expect(checkReceiptKey(last, epochFile).ok).toBe(true);
+    expect(last.receipt.accountId).toBe(leaf.accountId);
+
+    expect(compareReceiptWithLeaf(last, epochFile, leaf)).toEqual({
+      check: {
+        ok: true,
+        says: `Epoch ${epoch} counts 67001 sat for account ${leaf.accountId}, as the receipt signed after ledger position ${last.receipt.ledgerPosition}`,
+      },
+    });
+    // Her opening balance's receipt: she moved money after it, as the words say.
+    const movedOn = compareReceiptWithLeaf(first, epochFile, leaf);
+    expect(movedOn).toMatchObject({ check: { ok: false } });
+    expect("check" in movedOn && movedOn.check.says).toMatch(
+      /^Epoch \d+ counts 67001 sat for account \d+ where the receipt signed 100000 sat after ledger position \d+\. Unless you made a transaction after it/,
+    );
   });
 });
