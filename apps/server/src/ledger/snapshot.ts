@@ -22,7 +22,8 @@ export async function readCustomerBalances(db: Db): Promise<CustomerBalances> {
     sql`select coalesce(max(id), 0)::text as id from ledger_transfers`,
   );
   const rows = await db.execute<{ id: string; balance: string }>(sql`
-    select id::text as id, balance::text as balance from ledger_accounts where kind = 'customer' order by id
+    select id::text as id, balance::text as balance from ledger_accounts
+     where kind = 'customer' order by ledger_accounts.id -- the number: "id" alone is the text column
   `);
   return {
     accounts: rows.rows.map((row) => ({ accountId: Number(row.id), balance: BigInt(row.balance) })),

@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import type { EpochSummary } from "@satsbank/shared";
 import { type EpochRoot, fromHex, toHex } from "@satsbank/verify";
 import { inDbTransaction } from "../../db/db-transaction.js";
@@ -25,15 +24,6 @@ export const BUILD_MARKS = {
 export const NO_BLOCK_YET =
   "No epoch can be built yet: the chain follower has not read a block (an epoch names its block).";
 
-/** Fisher-Yates with a CSPRNG: every order equally likely, drawn anew for each epoch. */
-function shuffle<T>(items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
-  }
-  return items;
-}
-
 /**
  * Builds an epoch of the liabilities tree (docs/proof-of-reserves.md): every customer account's balance,
  * zero balances included, the ledger's position and the follower's block, read in ONE repeatable-read
@@ -55,7 +45,7 @@ export async function buildEpoch(ctx: ProofContext, staff?: StaffActor): Promise
   if (block === undefined) throw new AppError("CONFLICT", NO_BLOCK_YET);
 
   performance.mark(BUILD_MARKS.read);
-  const customers = shuffle(ledger.accounts.slice());
+  const customers = ledger.accounts;
   const tree = buildFlatTree(customers);
   const depth = tree.levels.length - 1;
   const top = tree.levels[depth] as FlatLevel;

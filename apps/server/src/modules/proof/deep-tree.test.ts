@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { fundFromEquity } from "../../test/fund-from-equity.js";
 import { TEST_WALLET_MNEMONIC } from "../../test/test-config.js";
 import { buildEpoch } from "./build-epoch.js";
-import { getEpochProof, getMyLeaf } from "./get-proof.js";
+import { getEpochProof, getMyLeaf, NO_LEAF } from "./get-proof.js";
 import { LOWEST_STORED_LEVEL } from "./queries.js";
 
 // An epoch deeper than the levels a path's read hashes again (LOWEST_STORED_LEVEL): 70 customers make a
@@ -86,5 +86,13 @@ describe("an epoch deeper than a path's block", () => {
       expect(top.sum.toString()).toBe(root.total);
     }
     expect(indexes.size).toBe(CUSTOMERS);
+
+    // An account opened after the build has no leaf in it, and is told so.
+    const later = await t.db.execute<{ id: string }>(sql`
+      insert into users (email, username, name, password_hash)
+      values ('deep-later@example.com', 'deeplater', 'Deep Later', 'not-a-hash') returning id`);
+    const laterId = later.rows[0]?.id as string;
+    await openCustomerAccounts(t.db, [laterId]);
+    await expect(getMyLeaf(ctx, String(built.epoch), laterId)).rejects.toThrow(NO_LEAF);
   });
 });

@@ -38,6 +38,9 @@ describe("the epoch's tree, built flat", () => {
     const tree = buildFlatTree(customers);
     expect(tree.accountIds.length).toBe(64);
     expect(Array.from(tree.accountIds.subarray(38))).toEqual(new Array(26).fill(0));
+    expect(Array.from(tree.accountIds.subarray(0, 38)).sort((a, b) => a - b)).toEqual(
+      customers.map((customer) => customer.accountId),
+    );
     const expected = levelsByVerify(tree);
     expect(tree.levels.length).toBe(expected.length);
     expected.forEach((level, depth) => {
@@ -48,6 +51,31 @@ describe("the epoch's tree, built flat", () => {
     });
     const total = customers.reduce((sum, customer) => sum + customer.balance, 0n);
     expect(tree.levels.at(-1)?.sums[0]).toBe(total);
+  });
+
+  it("places the customers in a random order and says where each one's leaf is", () => {
+    const customers = Array.from({ length: 100 }, (_, i) => ({ accountId: 10 + i, balance: BigInt(i) }));
+    const tree = buildFlatTree(customers);
+    customers.forEach((customer, i) => {
+      expect(tree.accountIds[tree.positions[i] as number]).toBe(customer.accountId);
+      expect(tree.levels[0]?.sums[tree.positions[i] as number]).toBe(customer.balance);
+    });
+    expect(new Set(tree.positions).size).toBe(100);
+    const another = buildFlatTree(customers);
+    expect(Array.from(another.positions)).not.toEqual(Array.from(tree.positions));
+    expect(Array.from(tree.positions)).not.toEqual(customers.map((_, i) => i));
+  });
+
+  it("lists the positions by ascending account id whatever order the customers come in", () => {
+    const customers = [3, 11, 2, 100, 7].map((accountId) => ({ accountId, balance: BigInt(accountId) }));
+    const tree = buildFlatTree(customers);
+    expect(Array.from(tree.positions, (position) => tree.accountIds[position])).toEqual([2, 3, 7, 11, 100]);
+    expect(() =>
+      buildFlatTree([
+        { accountId: 6, balance: 1n },
+        { accountId: 6, balance: 1n },
+      ]),
+    ).toThrow("twice");
   });
 
   it("salts every leaf afresh, padding leaves too", () => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomInt } from "node:crypto";
 import { LEAF_TAG, NODE_TAG, ProofFormatError, paddedSize, SALT_BYTES, U64_MAX } from "@satsbank/verify";
 
 // The liabilities tree as the bank builds it for an epoch (docs/proof-of-reserves.md, "The tree"): the same
@@ -14,6 +14,8 @@ export type FlatLevel = { hashes: Buffer; sums: BigUint64Array };
 /** The leaves in position order (padding leaves: account id 0, balance 0) and every level above them. */
 export type FlatTree = {
   accountIds: Float64Array;
+  /** The position of each customer's leaf, customers by ascending account id. */
+  positions: Uint32Array;
   /** Leaf i's salt is salts[32i, 32i + 32): fresh random bytes for each leaf of each epoch. */
   salts: Buffer;
   /** levels[0] are the leaves' hashes and balances; the last level is the root alone. */
@@ -27,12 +29,42 @@ function checkedAmount(value: bigint): bigint {
   return value;
 }
 
+/** A uniformly random order of 0 .. count - 1 (Fisher-Yates with a CSPRNG), drawn anew for each epoch. */
+function randomOrder(count: number): Uint32Array {
+  const order = new Uint32Array(count);
+  for (let i = 0; i < count; i++) order[i] = i;
+  for (let i = count - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    const item = order[i] as number;
+    order[i] = order[j] as number;
+    order[j] = item;
+  }
+  return order;
+}
+
+/** The customers by ascending account id (the snapshot reads them so; sorted here otherwise). */
+function ascending<T extends { accountId: number }>(customers: readonly T[]): readonly T[] {
+  for (let i = 1; i < customers.length; i++) {
+    if ((customers[i] as T).accountId <= (customers[i - 1] as T).accountId) {
+      const sorted = customers.slice().sort((a, b) => a.accountId - b.accountId);
+      if (sorted.some((customer, j) => j > 0 && customer.accountId === (sorted[j - 1] as T).accountId)) {
+        throw new Error("an account is twice in an epoch's customers");
+      }
+      return sorted;
+    }
+  }
+  return customers;
+}
+
 /**
- * The tree of these customers, in this order (the caller shuffles them), padded to a power of two with
- * padding leaves, each leaf salted afresh.
+ * The tree of these customers in a random order, padded to a power of two with padding leaves, each leaf
+ * salted afresh. `positions` follows the customers by ascending account id.
  */
-export function buildFlatTree(customers: ReadonlyArray<{ accountId: number; balance: bigint }>): FlatTree {
+export function buildFlatTree(given: ReadonlyArray<{ accountId: number; balance: bigint }>): FlatTree {
+  const customers = ascending(given);
   const size = paddedSize(customers.length);
+  const order = randomOrder(customers.length);
+  const positions = new Uint32Array(customers.length);
   const accountIds = new Float64Array(size);
   const salts = randomBytes(size * SALT_BYTES);
   const leaves: FlatLevel = { hashes: Buffer.allocUnsafe(size * HASH_BYTES), sums: new BigUint64Array(size) };
@@ -40,10 +72,12 @@ export function buildFlatTree(customers: ReadonlyArray<{ accountId: number; bala
   const leaf = Buffer.alloc(LEAF_TAG.length + SALT_BYTES + 16);
   leaf.set(LEAF_TAG, 0);
   const idAt = LEAF_TAG.length + SALT_BYTES;
-  for (let i = 0; i < customers.length; i++) {
-    const { accountId, balance } = customers[i] as { accountId: number; balance: bigint };
-    accountIds[i] = accountId;
-    leaves.sums[i] = checkedAmount(balance);
+  for (let position = 0; position < customers.length; position++) {
+    const customer = order[position] as number;
+    const { accountId, balance } = customers[customer] as { accountId: number; balance: bigint };
+    accountIds[position] = accountId;
+    leaves.sums[position] = checkedAmount(balance);
+    positions[customer] = position;
   }
   for (let i = 0; i < size; i++) {
     salts.copy(leaf, LEAF_TAG.length, i * SALT_BYTES, (i + 1) * SALT_BYTES);
@@ -82,5 +116,5 @@ export function buildFlatTree(customers: ReadonlyArray<{ accountId: number; bala
     levels.push(level);
     below = level;
   }
-  return { accountIds, salts, levels };
+  return { accountIds, positions, salts, levels };
 }

@@ -44,7 +44,13 @@ export async function insertEpoch(db: Db, row: ProofEpochRow): Promise<void> {
   await db.insert(proofEpochs).values(row);
 }
 
-/** An epoch's tree: every leaf (position, account id, salt, balance) and every node from LOWEST_STORED_LEVEL. */
+/** Accounts per row of proof_accounts (the schema says why). */
+const ACCOUNTS_PER_ROW = 128;
+
+/**
+ * An epoch's tree: every leaf (position, account id, salt, balance), every node from LOWEST_STORED_LEVEL
+ * and where each customer's leaf is (proof_accounts). Every statement appends in its index's order.
+ */
 export async function insertTree(db: Db, epoch: number, tree: FlatTree): Promise<void> {
   const [leaves, ...above] = tree.levels as [FlatLevel, ...FlatLevel[]];
   for (let from = 0; from < tree.accountIds.length; from += CHUNK) {
@@ -57,6 +63,22 @@ export async function insertTree(db: Db, epoch: number, tree: FlatTree): Promise
         from unnest(${arrayOf(tree.accountIds.subarray(from, to))}::bigint[],
                     ${arrayOf(leaves.sums.subarray(from, to))}::bigint[])
              with ordinality as leaf(account_id, balance, n)
+    `);
+  }
+  // The customers' account ids in ascending order (the order of tree.positions).
+  const ascending = new Float64Array(tree.positions.length);
+  for (let i = 0; i < ascending.length; i++)
+    ascending[i] = tree.accountIds[tree.positions[i] as number] as number;
+  for (let from = 0; from < tree.positions.length; from += CHUNK) {
+    const to = Math.min(from + CHUNK, tree.positions.length);
+    await db.execute(sql`
+      insert into proof_accounts (epoch, first_account_id, account_ids, positions)
+      select ${epoch}::bigint, min(account.id), array_agg(account.id order by account.n),
+             array_agg(account.position order by account.n)
+        from unnest(${arrayOf(ascending.subarray(from, to))}::bigint[],
+                    ${arrayOf(tree.positions.subarray(from, to))}::integer[])
+             with ordinality as account(id, position, n)
+       group by (account.n - 1) / ${ACCOUNTS_PER_ROW}
     `);
   }
   for (const [index, nodes] of above.entries()) {
@@ -98,7 +120,7 @@ export async function hasEpoch(db: Db): Promise<boolean> {
 
 /**
  * What a customer's path is made of, in one read: the block of 2^min(LOWEST_STORED_LEVEL, depth) leaves
- * that holds the account's leaf (by position; the leaf found by proof_leaves_account_idx), and the stored
+ * that holds the account's leaf (by position; the leaf found through proof_accounts), and the stored
  * siblings of the block's ancestors up to the root's children (by the primary key). Undefined when the
  * account has no leaf in the epoch.
  */
@@ -115,7 +137,10 @@ export async function findPathRows(
     amount: string;
   }>(sql`
     with mine as (
-      select position from proof_leaves where epoch = ${epoch} and account_id = ${accountId} limit 1
+      select row.positions[array_position(row.account_ids, ${accountId}::bigint)] as position
+        from (select account_ids, positions from proof_accounts
+               where epoch = ${epoch} and first_account_id <= ${accountId}
+               order by first_account_id desc limit 1) as row
     )
     select 0 as level, leaf.position, leaf.account_id::text as account_id, encode(leaf.salt, 'hex') as bytes,
            leaf.balance::text as amount
