@@ -13,8 +13,8 @@ export type NodeRow = { level: number; position: number; hash: string; sum: bigi
 
 /**
  * The lowest level of nodes stored (the leaves are level 0). The levels below it are a customer's block of
- * 2^LOWEST_STORED_LEVEL leaves (16), which a path's read takes whole and hashes again: a million leaves
- * then store 65,536 nodes instead of a million, and a path is still one read.
+ * 2^LOWEST_STORED_LEVEL leaves (16), which a path's read takes whole and hashes again: 2^20 leaves then
+ * store 131,071 nodes instead of 1,048,575, and a path is still one read.
  */
 export const LOWEST_STORED_LEVEL = 4;
 
