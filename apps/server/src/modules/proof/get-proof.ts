@@ -30,23 +30,24 @@ export async function getEpochProof(ctx: ProofContext, epochText: string): Promi
 /**
  * The signed-in customer's own leaf in the epoch (found by their ledger account, never by a position
  * they name) and its path: the siblings inside their block of leaves hashed again from the block
- * (@satsbank/verify's leafNode and parentNode), the siblings above it as stored; one read of the tree.
+ * (@satsbank/verify's leafNode and parentNode), the siblings above it as stored; one read of the epoch.
  */
 export async function getMyLeaf(ctx: ProofContext, epochText: string, userId: string): Promise<MyLeaf> {
-  const epoch = await findEpoch(ctx.db, epochNumber(epochText));
-  if (epoch === undefined) throw new AppError("NOT_FOUND", NO_SUCH_EPOCH);
+  const epoch = epochNumber(epochText);
   const accountId = await findCustomerAccountId(ctx.db, userId);
-  const rows =
-    accountId === undefined
-      ? undefined
-      : await findPathRows(ctx.db, { epoch: epoch.epoch, depth: epoch.depth, accountId });
-  const leaf = rows?.block.find((row) => row.accountId === accountId);
-  if (rows === undefined || leaf === undefined) throw new AppError("NOT_FOUND", NO_LEAF);
-  const { block, nodes } = rows;
-  const blockLevels = Math.min(LOWEST_STORED_LEVEL, epoch.depth);
+  if (accountId === undefined) {
+    if ((await findEpoch(ctx.db, epoch)) === undefined) throw new AppError("NOT_FOUND", NO_SUCH_EPOCH);
+    throw new AppError("NOT_FOUND", NO_LEAF);
+  }
+  const rows = await findPathRows(ctx.db, { epoch, accountId });
+  if (rows === undefined) throw new AppError("NOT_FOUND", NO_SUCH_EPOCH);
+  const leaf = rows.block.find((row) => row.accountId === accountId);
+  if (leaf === undefined) throw new AppError("NOT_FOUND", NO_LEAF);
+  const { depth, block, nodes } = rows;
+  const blockLevels = Math.min(LOWEST_STORED_LEVEL, depth);
   const first = (leaf.position >> blockLevels) << blockLevels;
   if (block.length !== 2 ** blockLevels || block.some((row, i) => row.position !== first + i)) {
-    throw new Error(`epoch ${epoch.epoch} lacks leaves of the block at ${first}`);
+    throw new Error(`epoch ${epoch} lacks leaves of the block at ${first}`);
   }
   const levels = buildLevels(
     block.map((row) =>
@@ -61,14 +62,14 @@ export async function getMyLeaf(ctx: ProofContext, epochText: string, userId: st
     hash: toHex(node.hash),
     sum: node.sum.toString(),
   }));
-  for (let level = blockLevels; level < epoch.depth; level++) {
+  for (let level = blockLevels; level < depth; level++) {
     const position = (leaf.position >> level) ^ 1;
     const found = nodes.find((row) => row.level === level && row.position === position);
-    if (found === undefined) throw new Error(`epoch ${epoch.epoch} has no node ${level}/${position}`);
+    if (found === undefined) throw new Error(`epoch ${epoch} has no node ${level}/${position}`);
     path.push({ hash: found.hash, sum: found.sum.toString() });
   }
   return {
-    epoch: String(epoch.epoch),
+    epoch: String(epoch),
     index: leaf.position,
     salt: leaf.salt,
     accountId: String(leaf.accountId),

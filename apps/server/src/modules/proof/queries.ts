@@ -118,63 +118,72 @@ export async function hasEpoch(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
+/** What a customer's path is made of: the tree's depth, their block of leaves, the stored nodes above it. */
+export type PathRows = { depth: number; block: LeafRow[]; nodes: NodeRow[] };
+
 /**
- * What a customer's path is made of, in one read: the block of 2^min(LOWEST_STORED_LEVEL, depth) leaves
- * that holds the account's leaf (by position; the leaf found through proof_accounts), and the stored
- * siblings of the block's ancestors up to the root's children (by the primary key). Undefined when the
- * account has no leaf in the epoch.
+ * A customer's path, in one read: the epoch's depth; the block of 2^min(LOWEST_STORED_LEVEL, depth) leaves
+ * that holds the account's leaf (found through proof_accounts; the block by position), and the stored
+ * siblings of the block's ancestors up to the root's children (by the primary key). Undefined when there
+ * is no such epoch; the block is empty when the account has no leaf in it.
  */
 export async function findPathRows(
   db: Db,
-  { epoch, depth, accountId }: { epoch: number; depth: number; accountId: number },
-): Promise<{ block: LeafRow[]; nodes: NodeRow[] } | undefined> {
-  const blockLevels = Math.min(LOWEST_STORED_LEVEL, depth);
+  { epoch, accountId }: { epoch: number; accountId: number },
+): Promise<PathRows | undefined> {
   const result = await db.execute<{
     level: number;
     position: number;
     account_id: string | null;
-    bytes: string;
-    amount: string;
+    bytes: string | null;
+    amount: string | null;
   }>(sql`
-    with mine as (
-      select row.positions[array_position(row.account_ids, ${accountId}::bigint)] as position
-        from (select account_ids, positions from proof_accounts
-               where epoch = ${epoch} and first_account_id <= ${accountId}
-               order by first_account_id desc limit 1) as row
+    with tree as (
+      select depth, least(depth, ${LOWEST_STORED_LEVEL}::integer) as low from proof_epochs where epoch = ${epoch}
+    ), mine as (
+      select tree.depth, tree.low, found.positions[array_position(found.account_ids, ${accountId}::bigint)] as position
+        from tree, lateral (select account_ids, positions from proof_accounts
+                             where epoch = ${epoch} and first_account_id <= ${accountId}
+                             order by first_account_id desc limit 1) as found
     )
-    select 0 as level, leaf.position, leaf.account_id::text as account_id, encode(leaf.salt, 'hex') as bytes,
-           leaf.balance::text as amount
+    select -1 as level, depth as position, null::text as account_id, null::text as bytes, null::text as amount
+      from tree
+    union all
+    select 0, leaf.position, leaf.account_id::text, encode(leaf.salt, 'hex'), leaf.balance::text
       from mine join proof_leaves leaf
         on leaf.epoch = ${epoch}
-       and leaf.position >= (mine.position >> ${blockLevels}::integer) << ${blockLevels}::integer
-       and leaf.position < ((mine.position >> ${blockLevels}::integer) + 1) << ${blockLevels}::integer
+       and leaf.position >= (mine.position >> mine.low) << mine.low
+       and leaf.position < ((mine.position >> mine.low) + 1) << mine.low
     union all
     select node.level, node.position, null, encode(node.hash, 'hex'), node.sum::text
-      from mine cross join generate_series(${blockLevels}::integer, ${depth}::integer - 1) as up(level)
+      from mine cross join lateral generate_series(mine.low, mine.depth - 1) as up(level)
       join proof_nodes node
         on node.epoch = ${epoch} and node.level = up.level
        and node.position = (mine.position >> up.level) # 1
   `);
+  let depth: number | undefined;
   const block: LeafRow[] = [];
   const nodes: NodeRow[] = [];
   for (const row of result.rows) {
-    if (row.account_id === null) {
-      nodes.push({
-        level: Number(row.level),
-        position: Number(row.position),
-        hash: row.bytes,
-        sum: BigInt(row.amount),
-      });
-    } else {
+    const level = Number(row.level);
+    if (level === -1) depth = Number(row.position);
+    else if (level === 0) {
       block.push({
         position: Number(row.position),
         accountId: Number(row.account_id),
-        salt: row.bytes,
-        balance: BigInt(row.amount),
+        salt: row.bytes as string,
+        balance: BigInt(row.amount as string),
+      });
+    } else {
+      nodes.push({
+        level,
+        position: Number(row.position),
+        hash: row.bytes as string,
+        sum: BigInt(row.amount as string),
       });
     }
   }
-  if (block.length === 0) return undefined;
+  if (depth === undefined) return undefined;
   block.sort((a, b) => a.position - b.position);
-  return { block, nodes };
+  return { depth, block, nodes };
 }
