@@ -14,7 +14,7 @@ import { migrateDatabase } from "./db/migrate.js";
 import { setUpChain } from "./lifecycle/chain-setup.js";
 import { handleShutdownSignals } from "./lifecycle/shutdown.js";
 import { kycReviewer } from "./modules/kyc/index.js";
-import { buildFirstEpoch, proofSettingsOf } from "./modules/proof/index.js";
+import { buildFirstEpoch, proofContextOf } from "./modules/proof/index.js";
 import { refillBlocks, vaultReserves } from "./modules/vault/index.js";
 import { payoutBlocks } from "./modules/withdrawals/index.js";
 import { allowedHosts } from "./plugins/allowed-hosts.js";
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     if (seeded !== null) console.info(`Seeded the demo data: ${seeded.length} accounts`);
     // ...and its first proof-of-reserves epoch right after, so a fresh start has a proof to verify.
     const epoch = embedded
-      ? await buildFirstEpoch({ db: database.db, clock, ...proofSettingsOf(config) })
+      ? await buildFirstEpoch(proofContextOf(config, { db: database.db, clock, chain: chain.backend }))
       : null;
     if (epoch !== null)
       console.info(`Built proof-of-reserves epoch ${epoch.epoch} (${epoch.leafCount} customers)`);
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   if (config.serverRole !== "api") {
     // The daily proof-of-reserves epoch at PROOF_EPOCH_TIME (UTC), in one process at a time.
     epochs = startEpochJob({
-      ctx: { db: database.db, clock, ...proofSettingsOf(config) },
+      ctx: proofContextOf(config, { db: database.db, clock, chain: chain.backend }),
       minuteOfDay: config.proofEpochMinute,
       lead: () => tryAdvisoryLock(database, ADVISORY_LOCKS.proofEpochs),
       log: app.log,

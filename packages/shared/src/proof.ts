@@ -26,20 +26,6 @@ export const epochRootSchema = z.object({
 });
 export type EpochRootJson = z.infer<typeof epochRootSchema>;
 
-/** One epoch in the list: when, at which block, what the bank owed. */
-export const epochSummarySchema = z.object({
-  epoch: z.number().int().positive(),
-  builtAt: z.iso.datetime(),
-  blockHeight: z.number().int().nonnegative(),
-  total: satsSchema,
-  leafCount: z.number().int().nonnegative(),
-});
-export type EpochSummary = z.infer<typeof epochSummarySchema>;
-
-/** `GET /api/proof` (public): the epochs, newest first. */
-export const epochListSchema = z.object({ epochs: z.array(epochSummarySchema) });
-export type EpochList = z.infer<typeof epochListSchema>;
-
 /**
  * Where an epoch's reserves proof stands: `awaiting_signatures` (the hot wallet's coins are signed; the
  * vault's key holders have not yet both signed), `covered` (complete, and its coins sum to the liabilities
@@ -47,6 +33,22 @@ export type EpochList = z.infer<typeof epochListSchema>;
  */
 export const reservesStatuses = ["awaiting_signatures", "covered", "failing"] as const;
 export type ReservesStatus = (typeof reservesStatuses)[number];
+
+/** One epoch in the list: when, at which block, what the bank owed. */
+export const epochSummarySchema = z.object({
+  epoch: z.number().int().positive(),
+  builtAt: z.iso.datetime(),
+  blockHeight: z.number().int().nonnegative(),
+  total: satsSchema,
+  leafCount: z.number().int().nonnegative(),
+  /** Where its reserves proof stands; null when the epoch has none. */
+  reserves: z.enum(reservesStatuses).nullable(),
+});
+export type EpochSummary = z.infer<typeof epochSummarySchema>;
+
+/** `GET /api/proof` (public): the epochs, newest first. */
+export const epochListSchema = z.object({ epochs: z.array(epochSummarySchema) });
+export type EpochList = z.infer<typeof epochListSchema>;
 
 /**
  * An epoch's reserves proof (BIP-127): a transaction that can never be broadcast, whose input 0 spends the
@@ -128,3 +130,11 @@ export const receiptSchema = z.object({
   signature: hex(64),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
+
+/** `POST /api/admin/proof/epochs/:epoch/reserves/signatures`: what a key holder's upload did. */
+export const reservesSignaturesResponseSchema = z.object({
+  status: z.enum(reservesStatuses),
+  added: z.array(z.object({ input: z.number().int().nonnegative(), key: z.number().int().min(1).max(3) })),
+  ignored: z.array(z.object({ input: z.number().int().nonnegative(), reason: z.string() })),
+});
+export type ReservesSignaturesResponse = z.infer<typeof reservesSignaturesResponseSchema>;

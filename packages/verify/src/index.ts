@@ -6,4 +6,5 @@ export * from "./check.js";
 export * from "./receipt.js";
 export * from "./reserves.js";
 export * from "./root.js";
+export * from "./signatures.js";
 export * from "./tree.js";

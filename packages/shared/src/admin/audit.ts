@@ -25,6 +25,7 @@ export const auditActionSchema = z.enum([
   "vault.refill_broadcast",
   "vault.refill_cancelled",
   "proof.epoch_built",
+  "proof.reserves_signed",
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
@@ -47,6 +48,7 @@ export const auditActionLabels = {
   "vault.refill_broadcast": "Broadcast a vault refill",
   "vault.refill_cancelled": "Cancelled a vault refill",
   "proof.epoch_built": "Built a proof-of-reserves epoch",
+  "proof.reserves_signed": "Uploaded the vault's signatures of a reserves proof",
 } as const satisfies Record<AuditAction, string>;
 
 /** What an action was done to. */

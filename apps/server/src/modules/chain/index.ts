@@ -19,6 +19,8 @@ export {
   type BankCoinRow,
   claimAvailableUtxos,
   findBankCoins,
+  findHotReserveCoins,
+  type HotReserveCoin,
   type HotWalletUtxoRow,
   insertUtxo,
   lockUtxosFor,

@@ -101,3 +101,21 @@ export async function releaseUtxosOf(db: Db, payoutTxid: string): Promise<void> 
     .set({ status: "available", spentBy: null })
     .where(and(eq(hotWalletUtxos.spentBy, payoutTxid), eq(hotWalletUtxos.status, "locked")));
 }
+
+/** A hot wallet coin as a reserves proof spends it: its outpoint, value and the key it derives from. */
+export type HotReserveCoin = Pick<HotWalletUtxoRow, "txid" | "vout" | "valueSats" | "chain" | "chainIndex">;
+
+/** The coins the books count as the hot wallet's (available, and locked by a payout), oldest first. */
+export async function findHotReserveCoins(db: Db): Promise<HotReserveCoin[]> {
+  return db
+    .select({
+      txid: hotWalletUtxos.txid,
+      vout: hotWalletUtxos.vout,
+      valueSats: hotWalletUtxos.valueSats,
+      chain: hotWalletUtxos.chain,
+      chainIndex: hotWalletUtxos.chainIndex,
+    })
+    .from(hotWalletUtxos)
+    .where(sql`${hotWalletUtxos.status} in ('available', 'locked')`)
+    .orderBy(hotWalletUtxos.createdAt, hotWalletUtxos.txid, hotWalletUtxos.vout);
+}

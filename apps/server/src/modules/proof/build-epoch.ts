@@ -5,10 +5,12 @@ import { AppError } from "../../domain/app-error.js";
 import type { StaffActor } from "../../domain/staff.js";
 import { readCustomerBalances } from "../../ledger/snapshot.js";
 import { recordAuditEvent } from "../audit/index.js";
-import { findLastBlock } from "../chain/index.js";
+import { findHotReserveCoins, findLastBlock } from "../chain/index.js";
+import { findVaultCoinsHeld, vaultId } from "../vault/index.js";
 import type { ProofContext } from "./context.js";
 import { buildFlatTree, type FlatLevel, HASH_BYTES } from "./flat-tree.js";
 import { insertEpoch, insertTree, nextEpochNumber } from "./queries.js";
+import { makeReservesProof, type SnapshotCoins } from "./reserves.js";
 import { epochSeconds, toEpochSummary } from "./views.js";
 
 /**
@@ -29,19 +31,25 @@ export const NO_BLOCK_YET =
  * zero balances included, the ledger's position and the follower's block, read in ONE repeatable-read
  * snapshot; the leaves shuffled, each with a fresh random salt, padded to a power of two; the tree built,
  * its root signed with the bank's proof key; the root, every leaf and every node above the leaves stored
- * in one db transaction (with the audit record when staff asked for it). 409 before the follower's first
- * block.
+ * in one db transaction (with the audit record when staff asked for it); then its reserves proof over the
+ * coins of the same snapshot (reserves.ts). 409 before the follower's first block.
  */
 export async function buildEpoch(ctx: ProofContext, staff?: StaffActor): Promise<EpochSummary> {
+  const vault = ctx.reserves?.coldVault ?? null;
   const snapshot = await ctx.db.transaction(
     async (tx) => ({
       ledger: await readCustomerBalances(tx),
       block: await findLastBlock(tx),
       time: ctx.clock.now(),
+      // The coins the books held at the same moment: the reserves proof's, as far as the chain agrees.
+      coins: {
+        hot: await findHotReserveCoins(tx),
+        vault: vault === null ? [] : await findVaultCoinsHeld(tx, vaultId(vault)),
+      } satisfies SnapshotCoins,
     }),
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  const { ledger, block, time } = snapshot;
+  const { ledger, block, time, coins } = snapshot;
   if (block === undefined) throw new AppError("CONFLICT", NO_BLOCK_YET);
 
   performance.mark(BUILD_MARKS.read);
@@ -55,7 +63,7 @@ export async function buildEpoch(ctx: ProofContext, staff?: StaffActor): Promise
 
   const key = ctx.proofKey();
   const builtAt = ctx.clock.now();
-  return inDbTransaction(ctx.db, async (tx) => {
+  const built = await inDbTransaction(ctx.db, async (tx) => {
     const epoch = await nextEpochNumber(tx);
     const root: EpochRoot = {
       epoch: BigInt(epoch),
@@ -93,6 +101,9 @@ export async function buildEpoch(ctx: ProofContext, staff?: StaffActor): Promise
         at: builtAt,
       });
     }
-    return toEpochSummary(row);
+    return row;
   });
+  // After the liabilities are stored: the chain backend is asked outside any db transaction.
+  const reserves = await makeReservesProof(ctx, built, coins);
+  return toEpochSummary(built, reserves?.status ?? null);
 }

@@ -3,7 +3,8 @@ import { buildLevels, fromHex, leafNode, pathOf, toHex } from "@satsbank/verify"
 import { AppError } from "../../domain/app-error.js";
 import { findCustomerAccountId } from "../../ledger/snapshot.js";
 import type { ProofContext } from "./context.js";
-import { findEpoch, findEpochs, findPathRows, LOWEST_STORED_LEVEL } from "./queries.js";
+import { findEpoch, findPathRows, LOWEST_STORED_LEVEL } from "./queries.js";
+import { findEpochsWithReserves, findReserves } from "./reserves-queries.js";
 import { toEpochProof, toEpochSummary } from "./views.js";
 
 export const NO_SUCH_EPOCH = "There is no such epoch.";
@@ -11,20 +12,21 @@ export const NO_LEAF =
   "Your account is not in this epoch: it was built before your account's first transaction.";
 
 /** An epoch's number from the URL: a positive integer, or not found (like any epoch that does not exist). */
-function epochNumber(text: string): number {
+export function epochNumber(text: string): number {
   const epoch = /^[1-9]\d{0,14}$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(epoch)) throw new AppError("NOT_FOUND", NO_SUCH_EPOCH);
   return epoch;
 }
 
 export async function listEpochs(ctx: Pick<ProofContext, "db">): Promise<EpochList> {
-  return { epochs: (await findEpochs(ctx.db)).map(toEpochSummary) };
+  const rows = await findEpochsWithReserves(ctx.db);
+  return { epochs: rows.map((row) => toEpochSummary(row, row.reserves)) };
 }
 
 export async function getEpochProof(ctx: ProofContext, epochText: string): Promise<EpochProof> {
   const row = await findEpoch(ctx.db, epochNumber(epochText));
   if (row === undefined) throw new AppError("NOT_FOUND", NO_SUCH_EPOCH);
-  return toEpochProof(row, ctx.brandName);
+  return toEpochProof(row, ctx.brandName, await findReserves(ctx.db, row.epoch));
 }
 
 /**

@@ -4,6 +4,8 @@ import {
   epochProofSchema,
   epochSummarySchema,
   myLeafSchema,
+  refillSignaturesBodySchema,
+  reservesSignaturesResponseSchema,
 } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -11,10 +13,11 @@ import { staffActorOf } from "../../plugins/client.js";
 import { requireRole, signedIn } from "../../plugins/session.js";
 import { buildEpoch } from "./build-epoch.js";
 import type { ProofContext } from "./context.js";
-import { getEpochProof, getMyLeaf, listEpochs } from "./get-proof.js";
+import { epochNumber, getEpochProof, getMyLeaf, listEpochs } from "./get-proof.js";
+import { reservesPsbtFile, uploadReservesSignatures } from "./reserves.js";
 
 /** `POST`: staff build an epoch now (staff only, as everything under /api/admin; audited). */
-export const BUILD_EPOCH_PATH = "/api/admin/proof/epochs";
+export const BUILD_EPOCH_PATH = apiPaths.adminProof.epochs;
 
 const tags = ["proof"];
 // Any text: what is not an epoch's number is "not found" like an epoch that does not exist.
@@ -74,5 +77,54 @@ export const proofRoutes: FastifyPluginAsyncZod<{ ctx: ProofContext }> = async (
       },
     },
     async (request, reply) => reply.code(201).send(await buildEpoch(ctx, staffActorOf(request))),
+  );
+
+  app.get(
+    `${apiPaths.adminProof.epochs}/:epoch/reserves/psbt`,
+    {
+      schema: {
+        summary:
+          "The epoch's reserves proof as a PSBT for the vault's key holders (binary, or ?format=base64)",
+        tags: ["admin"],
+        params: epochParams,
+        querystring: z.object({ format: z.enum(["binary", "base64"]).default("binary") }),
+        produces: ["application/octet-stream", "text/plain"],
+      },
+    },
+    async (request, reply) => {
+      const file = await reservesPsbtFile(ctx, epochNumber(request.params.epoch));
+      const base64 = request.query.format === "base64";
+      return reply
+        .header("content-type", base64 ? "text/plain; charset=utf-8" : "application/octet-stream")
+        .header(
+          "content-disposition",
+          `attachment; filename="${base64 ? `${file.fileName}.txt` : file.fileName}"`,
+        )
+        .header("x-content-type-options", "nosniff")
+        .send(base64 ? `${file.base64}\n` : Buffer.from(file.base64, "base64"));
+    },
+  );
+
+  app.post(
+    `${apiPaths.adminProof.epochs}/:epoch/reserves/signatures`,
+    {
+      schema: {
+        summary:
+          "Upload a key holder's signed PSBT of the reserves proof: valid vault signatures are kept (audited)",
+        tags: ["admin"],
+        params: epochParams,
+        body: refillSignaturesBodySchema,
+        response: { 200: reservesSignaturesResponseSchema },
+      },
+    },
+    async (request) => {
+      const { status, verdict } = await uploadReservesSignatures({
+        ctx,
+        staff: staffActorOf(request),
+        epoch: epochNumber(request.params.epoch),
+        psbt: request.body.psbt,
+      });
+      return { status, ...verdict };
+    },
   );
 };

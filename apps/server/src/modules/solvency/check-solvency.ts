@@ -1,6 +1,7 @@
 import type { SolvencyProblem } from "../../db/schema/index.js";
 import { checkLedgerInvariants, readLedgerPosition } from "../../ledger/invariants.js";
 import { findBankCoins, findUnresolvedReorged } from "../chain/index.js";
+import { findNewestCompleteReserves } from "../proof/index.js";
 import type { SolvencyContext } from "./context.js";
 import {
   type BankCoin,
@@ -78,12 +79,13 @@ export async function checkSolvency(
   // The books in one snapshot, so that a staff action between two reads cannot look like a gap; the
   // backend is asked after it (no db transaction waits on the network).
   // (One connection: its queries one after another.)
-  const { ledger, invariants, reorganised, coins } = await ctx.db.transaction(
+  const { ledger, invariants, reorganised, coins, proof } = await ctx.db.transaction(
     async (tx) => ({
       ledger: await readLedgerPosition(tx),
       invariants: transfers ? await checkLedgerInvariants(tx) : null,
       reorganised: await findUnresolvedReorged(tx),
       coins: await findBankCoins(tx),
+      proof: (await findNewestCompleteReserves(tx)) ?? null,
     }),
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
@@ -100,6 +102,7 @@ export async function checkSolvency(
     vaultSats: vault.vaultSats,
     vaultProblems: vault.problems,
     reorganised,
+    proofReserves: proof,
   };
   const problems = solvencyProblems(figures);
   return {

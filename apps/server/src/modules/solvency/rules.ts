@@ -90,6 +90,8 @@ export type SolvencyFigures = {
   vaultSats: bigint;
   vaultProblems: readonly SolvencyProblem[];
   reorganised: readonly OpenReorganisedDeposit[];
+  /** The newest complete reserves proof of an epoch (null: none yet), and what it was made against. */
+  proofReserves?: { epoch: number; status: string; total: bigint; liabilities: bigint } | null;
 };
 
 /** At most LISTED_PROBLEMS of `problems`, and one more that counts the rest. */
@@ -135,6 +137,13 @@ export function solvencyProblems(figures: SolvencyFigures): SolvencyProblem[] {
     problems.push({
       code: "reserves_short",
       message: "The coins on the chain (hot wallet and vault) are fewer than the bank owes its customers.",
+    });
+  }
+  const proof = figures.proofReserves;
+  if (proof?.status === "failing") {
+    problems.push({
+      code: "proof_reserves_failing",
+      message: `Epoch ${proof.epoch}'s published reserves proof shows ${sat(proof.total)} on the chain against ${sat(proof.liabilities)} owed to customers.`,
     });
   }
   problems.push(...listed(figures.coinProblems, "coins_more", "coins with a problem"));

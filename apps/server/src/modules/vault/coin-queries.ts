@@ -124,3 +124,13 @@ export async function findVaultCoins(db: Db, statuses: readonly VaultCoinStatus[
     .where(inArray(vaultCoins.status, [...statuses]))
     .orderBy(vaultCoins.createdAt, vaultCoins.txid, vaultCoins.vout);
 }
+
+/** The coins of `vault` that are the bank's (available, and locked by a refill), oldest first. */
+export async function findVaultCoinsHeld(db: Db, vault: string): Promise<VaultCoin[]> {
+  const rows = await db
+    .select()
+    .from(vaultCoins)
+    .where(and(eq(vaultCoins.vault, vault), inArray(vaultCoins.status, ["available", "locked"])))
+    .orderBy(vaultCoins.createdAt, vaultCoins.txid, vaultCoins.vout);
+  return rows.map(toVaultCoin);
+}

@@ -7,10 +7,13 @@
 // withdrawals module. It owns vault_addresses, vault_coins and vault_refills.
 export { type ClaimedVaultAddress, claimVaultAddress } from "./address-queries.js";
 export { cancelRefill } from "./cancel-refill.js";
+export { findVaultCoinsHeld } from "./coin-queries.js";
 export { type VaultContext, type VaultSettings, vaultId } from "./context.js";
 export { getRefill, getVault, refillPsbtFile } from "./get-vault.js";
+export { type MergeVerdict, mergeSignatures } from "./merge-signatures.js";
 export { VAULT_ADDRESS_GAP, vaultAddressesOf } from "./own-addresses.js";
 export { refillBlocks } from "./refill-blocks.js";
+export type { RefillInput } from "./refill-psbt.js";
 export {
   type ColdVaultReconciliation,
   listVaultReserveCoins,

@@ -32,7 +32,11 @@ function candidates(uploaded: Transaction, index: number, input: RefillInput): C
 const short = (bytes: Uint8Array) => `${Buffer.from(bytes).toString("hex").slice(0, 16)}…`;
 
 /** The uploaded PSBT, when it is not this refill's transaction spending this vault's coins: the refusal. */
-export function refuseForeignPsbt(uploaded: Transaction, txid: string, inputs: readonly RefillInput[]): void {
+export function refuseForeignPsbt(
+  uploaded: Transaction,
+  txid: string,
+  inputs: readonly (RefillInput | null)[],
+): void {
   let id: string;
   try {
     id = uploaded.id;
@@ -43,6 +47,7 @@ export function refuseForeignPsbt(uploaded: Transaction, txid: string, inputs: r
     throw new AppError("BAD_REQUEST", vaultTexts.otherTransaction);
   }
   inputs.forEach((input, i) => {
+    if (input === null) return;
     const found = uploaded.getInput(i);
     // A signer may leave a field out; one it gives must be this vault's.
     const claims = found.witnessScript !== undefined || found.witnessUtxo !== undefined;
@@ -74,13 +79,15 @@ export function mergeSignatures({
   /** The refill's unsigned PSBT, parsed: each candidate is checked on it alone. */
   scratch: Transaction;
   txid: string;
-  inputs: readonly RefillInput[];
+  /** Each input's vault coin; null for an input that is not the vault's (a reserves proof's others). */
+  inputs: readonly (RefillInput | null)[];
   uploaded: Transaction;
 }): MergeVerdict {
   refuseForeignPsbt(uploaded, txid, inputs);
   const verdict: MergeVerdict = { added: [], ignored: [] };
   let valid = 0;
   inputs.forEach((input, i) => {
+    if (input === null) return;
     const known = validVaultSignatures(stored, i, input.output);
     const seen = new Set<string>();
     for (const [publicKey, signature] of candidates(uploaded, i, input)) {

@@ -94,6 +94,7 @@ const epochs: EpochList = {
       blockHeight: 1234,
       total: top.sum.toString(),
       leafCount: 5,
+      reserves: null,
     },
   ],
 };

@@ -1,0 +1,216 @@
+import type { ReservesStatus } from "@satsbank/shared";
+import { fromHex, reservesMessage } from "@satsbank/verify";
+import { Transaction } from "@scure/btc-signer";
+import type { Outpoint, OutputState } from "../../bitcoin/chain/chain-backend.js";
+import { CHANGE_CHAIN, deriveAddress } from "../../bitcoin/keys.js";
+import { outputScript } from "../../bitcoin/payout-transaction.js";
+import { buildReservesPsbt, type HotProofCoin, RESERVES_TX_OPTIONS } from "../../bitcoin/reserves/psbt.js";
+import { psbtBytes, type VaultCoin, validVaultSignatures, vaultOutput } from "../../bitcoin/vault/index.js";
+import { inDbTransaction } from "../../db/db-transaction.js";
+import { AppError } from "../../domain/app-error.js";
+import type { StaffActor } from "../../domain/staff.js";
+import { recordAuditEvent } from "../audit/index.js";
+import { type MergeVerdict, mergeSignatures, type RefillInput, vaultId } from "../vault/index.js";
+import type { ProofContext, ReservesSettings } from "./context.js";
+import { findEpoch, type ProofEpochRow } from "./queries.js";
+import {
+  findReserves,
+  insertReserves,
+  lockReserves,
+  type ReservesRow,
+  updateReserves,
+} from "./reserves-queries.js";
+
+// An epoch's reserves proof (docs/proof-of-reserves.md, "The reserves proof"): made right after the epoch's
+// liabilities are stored, over the coins the books held in the epoch's snapshot that the chain backend shows
+// unspent at the epoch's block (never the books' word alone); the hot wallet's signed at once, the vault's
+// waiting for two key holders' signatures, which staff bring one PSBT at a time.
+
+export const reservesTexts = {
+  noReserves: "This epoch has no reserves proof.",
+  notAwaiting: (status: string) => `This epoch's reserves proof is ${status}: it takes no more signatures.`,
+  notPsbt: "That is not a PSBT: upload the file the key holder's wallet saved (binary, base64 or hex).",
+  otherVault: "This reserves proof spends the coins of another vault than the one configured now.",
+} as const;
+
+const statusWords: Record<ReservesStatus, string> = {
+  awaiting_signatures: "waiting for the vault's signatures",
+  covered: "complete and covers the liabilities",
+  failing: "complete and falls short of the liabilities",
+};
+
+/** The coins the books held in the epoch's snapshot, the hot wallet's and the vault's. */
+export type SnapshotCoins = { hot: HotProofCoin[]; vault: VaultCoin[] };
+
+/**
+ * The coins of `coins` the chain shows unspent at `height`: unspent now and confirmed at or below it, or
+ * spent by a transaction still in the mempool or mined above it (then as the books value them). A coin made
+ * after the block, spent at or below it, or unknown to the backend is left out.
+ */
+async function unspentAt<T extends Outpoint & { valueSats: bigint }>(
+  chain: ReservesSettings["chain"],
+  coins: readonly T[],
+  height: number,
+): Promise<T[]> {
+  if (coins.length === 0) return [];
+  const tip = await chain.tip();
+  const states: OutputState[] = await chain.outputs(coins);
+  const kept: T[] = [];
+  for (const [i, coin] of coins.entries()) {
+    const state = states[i] ?? { state: "unknown" };
+    if (state.state === "unspent") {
+      if (state.confirmations >= 1 && tip.height - state.confirmations + 1 <= height)
+        kept.push({ ...coin, valueSats: state.valueSats });
+    } else if (state.state === "spent") {
+      const spender = state.spentBy === null ? null : await chain.transactionStatus(state.spentBy);
+      const spentAbove =
+        state.spentBy === null || (spender !== null && (spender.blockHeight ?? Infinity) > height);
+      if (spentAbove) kept.push(coin);
+    }
+  }
+  return kept;
+}
+
+const verdictOf = (total: bigint, liabilities: bigint): ReservesStatus =>
+  total >= liabilities ? "covered" : "failing";
+
+/**
+ * Makes and stores the epoch's reserves proof: the snapshot's coins the chain shows unspent at the epoch's
+ * block, the commitment to the epoch's message, the hot coins signed, one output of the sum to the hot
+ * wallet's first change address. Complete at once without vault coins (covered or failing); else it awaits
+ * the key holders. Null without reserves settings (a tree-only context).
+ */
+export async function makeReservesProof(
+  ctx: ProofContext,
+  epoch: ProofEpochRow,
+  coins: SnapshotCoins,
+): Promise<ReservesRow | null> {
+  const settings = ctx.reserves;
+  if (settings === undefined) return null;
+  const vault = settings.coldVault;
+  // One after the other: a backend's answers need not come in parallel (the sandbox's share one database).
+  const hot = await unspentAt(settings.chain, coins.hot, epoch.blockHeight);
+  const held = await unspentAt(settings.chain, vault === null ? [] : coins.vault, epoch.blockHeight);
+  const message = reservesMessage(
+    ctx.brandName,
+    BigInt(epoch.epoch),
+    fromHex(epoch.rootHash, "the root", 32),
+  );
+  const keys = settings.walletKeys;
+  const payTo = outputScript(deriveAddress(keys.account, keys.network, CHANGE_CHAIN, 0), keys);
+  const made = buildReservesPsbt({ message, keys, hotCoins: hot, vault, vaultCoins: held, payTo });
+  const now = ctx.clock.now();
+  const complete = made.vaultInputs.length === 0;
+  const row: ReservesRow = {
+    epoch: epoch.epoch,
+    status: complete ? verdictOf(made.total, epoch.total) : "awaiting_signatures",
+    message,
+    total: made.total,
+    coinCount: hot.length + held.length,
+    psbt: Buffer.from(made.tx.toPSBT()).toString("base64"),
+    vault: vault === null || held.length === 0 ? null : vaultId(vault),
+    vaultInputs: made.vaultInputs.map(({ input, coin }) => ({ input, chain: coin.chain, index: coin.index })),
+    createdAt: now,
+    completedAt: complete ? now : null,
+  };
+  await insertReserves(ctx.db, row);
+  return row;
+}
+
+const storedTx = (row: Pick<ReservesRow, "psbt">) =>
+  Transaction.fromPSBT(Buffer.from(row.psbt, "base64"), RESERVES_TX_OPTIONS);
+
+/**
+ * A key holder's signed PSBT of an epoch's reserves proof, uploaded by staff, in one db transaction under
+ * the proof's row lock: refused unless it still awaits signatures (409), the vault is the one configured
+ * (409) and the upload is this proof's transaction (400); the vault signatures that verify are kept (as a
+ * refill's are), the rest named. Once two keys signed every vault coin, the proof is complete: covered, or
+ * failing against the epoch's liabilities (the solvency watchdog raises that). Audited.
+ */
+export async function uploadReservesSignatures({
+  ctx,
+  staff,
+  epoch,
+  psbt,
+}: {
+  ctx: ProofContext;
+  staff: StaffActor;
+  epoch: number;
+  psbt: string;
+}): Promise<{ status: ReservesStatus; verdict: MergeVerdict }> {
+  const vault = ctx.reserves?.coldVault ?? null;
+  const uploaded = readProofPsbt(psbt);
+  return inDbTransaction(ctx.db, async (db) => {
+    const row = await lockReserves(db, epoch);
+    if (row === undefined) throw new AppError("NOT_FOUND", reservesTexts.noReserves);
+    if (row.status !== "awaiting_signatures")
+      throw new AppError("CONFLICT", reservesTexts.notAwaiting(statusWords[row.status]));
+    if (uploaded === null) throw new AppError("BAD_REQUEST", reservesTexts.notPsbt);
+    if (vault === null || row.vault !== vaultId(vault))
+      throw new AppError("CONFLICT", reservesTexts.otherVault);
+    const stored = storedTx(row);
+    const scratch = storedTx(row);
+    const inputs: (RefillInput | null)[] = Array.from({ length: stored.inputsLength }, () => null);
+    for (const { input, chain, index } of row.vaultInputs) {
+      const { txid, index: vout, witnessUtxo } = stored.getInput(input);
+      if (txid === undefined || vout === undefined || witnessUtxo === undefined)
+        throw new Error(`epoch ${epoch}: the reserves proof's input ${input} states no coin`);
+      const coin = {
+        txid: Buffer.from(txid).toString("hex"),
+        vout,
+        valueSats: witnessUtxo.amount,
+        chain,
+        index,
+      };
+      inputs[input] = { coin, output: vaultOutput(vault, chain, index) };
+      scratch.updateInput(input, { partialSig: undefined }, true);
+    }
+    const verdict = mergeSignatures({ stored, scratch, txid: stored.id, inputs, uploaded });
+    const complete = row.vaultInputs.every(
+      ({ input }) => validVaultSignatures(stored, input, (inputs[input] as RefillInput).output).length >= 2,
+    );
+    const liabilities = await epochTotal(db, epoch);
+    const status: ReservesStatus = complete ? verdictOf(row.total, liabilities) : "awaiting_signatures";
+    const at = ctx.clock.now();
+    await updateReserves(db, epoch, {
+      psbt: Buffer.from(stored.toPSBT()).toString("base64"),
+      status,
+      completedAt: complete ? at : null,
+    });
+    await recordAuditEvent(db, {
+      staff,
+      action: "proof.reserves_signed",
+      target: { type: "proof_epoch", id: String(epoch) },
+      details: { added: verdict.added, ignored: verdict.ignored, status },
+      at,
+    });
+    return { status, verdict };
+  });
+}
+
+async function epochTotal(db: ProofContext["db"], epoch: number): Promise<bigint> {
+  const row = await findEpoch(db, epoch);
+  if (row === undefined) throw new AppError("NOT_FOUND", reservesTexts.noReserves);
+  return row.total;
+}
+
+/** An uploaded PSBT (its input 0, the commitment, states no coin), or null when it is no PSBT. */
+function readProofPsbt(text: string): Transaction | null {
+  const bytes = psbtBytes(text);
+  if (bytes === null) return null;
+  try {
+    return Transaction.fromPSBT(bytes, RESERVES_TX_OPTIONS);
+  } catch {
+    return null;
+  }
+}
+
+/** The epoch's reserves PSBT as a file for the key holders (with every signature gathered so far). */
+export async function reservesPsbtFile(
+  ctx: Pick<ProofContext, "db">,
+  epoch: number,
+): Promise<{ fileName: string; base64: string }> {
+  const row = await findReserves(ctx.db, epoch);
+  if (row === undefined) throw new AppError("NOT_FOUND", reservesTexts.noReserves);
+  return { fileName: `reserves-epoch-${epoch}.psbt`, base64: row.psbt };
+}
