@@ -41,7 +41,7 @@ import {
   notificationStreamRoutes,
 } from "./modules/notifications/index.js";
 import { passkeyRoutes, relyingPartyOf } from "./modules/passkeys/index.js";
-import { proofRoutes, proofSettingsOf } from "./modules/proof/index.js";
+import { proofContextOf, proofRoutes, proofSettingsOf } from "./modules/proof/index.js";
 import { solvencyRoutes } from "./modules/solvency/index.js";
 import { supportRoutes } from "./modules/support/index.js";
 import { transactionRoutes } from "./modules/transactions/index.js";
@@ -271,7 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   await app.register(solvencyRoutes, { ctx: { db, clock, rp: wallet.rp } });
-  await app.register(proofRoutes, { ctx: { db, clock, ...proofSettingsOf(config) } });
+  await app.register(proofRoutes, { ctx: proofContextOf(config, { db, clock, chain: chain.backend }) });
   await app.register(notificationRoutes, { ctx: { db, clock } });
   await app.register(notificationStreamRoutes, {
     ctx: { db, clock },
