@@ -1,11 +1,15 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { schnorr } from "@noble/curves/secp256k1.js";
-import { describe, expect, it } from "vitest";
+import { schnorr, secp256k1 } from "@noble/curves/secp256k1.js";
+import * as btc from "@scure/btc-signer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toHex } from "./bytes.js";
 import type { EpochFile, LeafFile } from "./check.js";
 import { run } from "./cli.js";
+import { commitmentTxid, reservesMessage } from "./reserves.js";
 import { signRoot } from "./root.js";
 import { buildLevels, leafNode, pathOf, type SumNode } from "./tree.js";
 
@@ -32,6 +36,21 @@ const root = {
   time: 1_795_000_000n,
 };
 
+// The reserves proof: one hot coin holding exactly the liabilities, signed for epoch 42's commitment.
+const hotKey = new Uint8Array(32).fill(9);
+const hot = btc.p2wpkh(secp256k1.getPublicKey(hotKey, true));
+const COIN_TXID = "aa".repeat(32);
+const message = reservesMessage("Satsbank", 42n, top.hash);
+function reservesPsbt(): string {
+  const tx = new btc.Transaction({ allowUnknownInputs: true });
+  tx.addInput({ txid: commitmentTxid(message), index: 0 });
+  tx.addInput({ txid: COIN_TXID, index: 0, witnessUtxo: { script: hot.script, amount: top.sum } });
+  tx.addOutput({ script: hot.script, amount: top.sum });
+  tx.signIdx(hotKey, 1);
+  return btoa(String.fromCharCode(...tx.toPSBT()));
+}
+const psbt = reservesPsbt();
+
 function epochFile(key = privateKey): EpochFile {
   return {
     bank: { name: "Satsbank", publicKey: toHex(schnorr.getPublicKey(privateKey)), keyPath: "m/7731'/0'" },
@@ -47,6 +66,15 @@ function epochFile(key = privateKey): EpochFile {
     },
     signature: toHex(signRoot(root, key)),
     depth: 3,
+    reserves: {
+      status: "covered",
+      message,
+      blockHeight: "1234",
+      blockHash: toHex(blockHash),
+      total: top.sum.toString(),
+      coinCount: 1,
+      psbt,
+    },
   };
 }
 
@@ -73,6 +101,39 @@ function files(epoch: unknown, leaf?: unknown): string[] {
   return args;
 }
 
+// A one-coin Esplora: the proof's coin made at block 1000, unspent (or spent at `spentAt`); block 1234's hash.
+let spentAt: number | null = null;
+let server: Server;
+let esplora = "";
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = req.url ?? "";
+    const json = (value: unknown) => res.writeHead(200).end(JSON.stringify(value));
+    if (url === "/api/block-height/1234") res.writeHead(200).end(toHex(blockHash));
+    else if (url === `/api/tx/${COIN_TXID}`)
+      json({
+        txid: COIN_TXID,
+        status: { confirmed: true, block_height: 1000 },
+        vout: [{ value: Number(top.sum), scriptpubkey: toHex(hot.script) }],
+      });
+    else if (url === `/api/tx/${COIN_TXID}/outspend/0`)
+      json(
+        spentAt === null
+          ? { spent: false }
+          : {
+              spent: true,
+              txid: "bb".repeat(32),
+              vin: 0,
+              status: { confirmed: true, block_height: spentAt },
+            },
+      );
+    else res.writeHead(404).end("not found");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  esplora = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
 describe("satsbank-verify proof", () => {
   it("exits 0 when the signature and the customer's path hold, and says what it did not check", async () => {
     const { code, lines } = await run(files(epochFile(), leafFile()));
@@ -81,9 +142,8 @@ describe("satsbank-verify proof", () => {
     expect(lines[1]).toBe(
       `ok    The balance of 150000000 sat (account 3) is counted in the total of ${top.sum} sat (root ${toHex(top.hash)})`,
     );
-    expect(lines).toContain(
-      "not checked: the reserves on the chain (this proof carries no reserves proof yet)",
-    );
+    expect(lines).toContain(`ok    Reserves of ${top.sum} sat cover the liabilities of ${top.sum} sat`);
+    expect(lines).toContain("not checked: that each coin was unspent at the stated block (no --chain given)");
     expect(lines.at(-1)).toBe("Every check made holds.");
   });
 
@@ -117,6 +177,24 @@ describe("satsbank-verify proof", () => {
     expect(short.lines).toContain(
       `FAIL  The path sums to ${top.sum} sat, not the published total of ${top.sum - 1n} sat`,
     );
+  });
+
+  it("with --chain, checks each coin at the stated block: unspent holds, spent before it fails", async () => {
+    const held = await run([...files(epochFile(), leafFile()), "--chain", `esplora+${esplora}/api`]);
+    expect(held.lines.filter((line) => line.startsWith("FAIL"))).toEqual([]);
+    expect(held.code).toBe(0);
+    expect(held.lines).not.toContainEqual(expect.stringMatching(/^not checked: that each coin/));
+    spentAt = 1200;
+    const spent = await run([...files(epochFile(), leafFile()), "--chain", `esplora+${esplora}/api`]);
+    expect(spent.code).toBe(1);
+    expect(spent.lines).toContainEqual(expect.stringMatching(new RegExp(`^FAIL  .*${COIN_TXID}:0.*1200`)));
+  });
+
+  it("an epoch without a reserves proof fails and says the coins were not checked", async () => {
+    const { code, lines } = await run(files({ ...epochFile(), reserves: null }, leafFile()));
+    expect(code).toBe(1);
+    expect(lines).toContain("FAIL  This epoch carries no reserves proof");
+    expect(lines).toContain("not checked: the reserves' coins on the chain (no readable reserves proof)");
   });
 
   it("without --leaf says the customer's own leaf was not checked; bad usage exits 64", async () => {

@@ -2,8 +2,10 @@
 import { readFileSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { chainReader, checkCoinsAtBlock } from "./chain.js";
 import { type Check, checkLeaf, checkRootSignature, type EpochFile, type LeafFile } from "./check.js";
 import { checkReceipt, checkReceiptKey, compareReceiptWithLeaf, type ReceiptFile } from "./receipt.js";
+import { checkEpochReserves } from "./reserves.js";
 
 // `satsbank-verify`: checks a Satsbank proof of reserves from the files the bank publishes, without asking
 // the bank anything (docs/proof-of-reserves.md). Exit code 0 only when every check made holds; each
@@ -50,8 +52,18 @@ async function proofCommand(
     checks.push(checkLeaf(epoch, readJson<LeafFile>(options.leaf, "the leaf file")));
   const notChecked: string[] = [];
   if (options.leaf === undefined) notChecked.push("your own leaf (no --leaf given)");
-  // The reserves proof over the coins is not published yet (issue 23, part 2): said, never assumed.
-  notChecked.push("the reserves on the chain (this proof carries no reserves proof yet)");
+  const reserves = checkEpochReserves(epoch);
+  checks.push(...reserves.checks);
+  if (reserves.read === null || epoch.reserves === undefined || epoch.reserves === null) {
+    notChecked.push("the reserves' coins on the chain (no readable reserves proof)");
+  } else if (options.chain === undefined) {
+    notChecked.push("that each coin was unspent at the stated block (no --chain given)");
+  } else {
+    // The reader is chosen before any network call: a bad --chain is a usage error (exit 2, said why).
+    const reader = chainReader(options.chain);
+    const block = { height: Number(epoch.reserves.blockHeight), hash: epoch.reserves.blockHash };
+    checks.push(...(await checkCoinsAtBlock(reader, reserves.read.coins, block)));
+  }
   return report(checks, notChecked);
 }
 
