@@ -121,11 +121,16 @@ export async function hasEpoch(db: Db): Promise<boolean> {
 /** What a customer's path is made of: the tree's depth, their block of leaves, the stored nodes above it. */
 export type PathRows = { depth: number; block: LeafRow[]; nodes: NodeRow[] };
 
+/** The deepest tree an epoch may have (proof_epochs' check). */
+const MAX_DEPTH = 40;
+
 /**
- * A customer's path, in one read: the epoch's depth; the block of 2^min(LOWEST_STORED_LEVEL, depth) leaves
- * that holds the account's leaf (found through proof_accounts; the block by position), and the stored
+ * A customer's path, in one read: the epoch's depth; the block of 2^LOWEST_STORED_LEVEL positions that
+ * holds the account's leaf (found through proof_accounts; a smaller tree is all of it), and the stored
  * siblings of the block's ancestors up to the root's children (by the primary key). Undefined when there
- * is no such epoch; the block is empty when the account has no leaf in it.
+ * is no such epoch; the block is empty when the account has no leaf in it. The levels' bounds are
+ * constants so that the planner knows how few there are: bounds read from the epoch's row made it hash
+ * every node of the epoch (36 ms at 262,144 leaves) instead of reading 16 by the index (0.4 ms).
  */
 export async function findPathRows(
   db: Db,
@@ -139,9 +144,9 @@ export async function findPathRows(
     amount: string | null;
   }>(sql`
     with tree as (
-      select depth, least(depth, ${LOWEST_STORED_LEVEL}::integer) as low from proof_epochs where epoch = ${epoch}
+      select depth from proof_epochs where epoch = ${epoch}
     ), mine as (
-      select tree.depth, tree.low, found.positions[array_position(found.account_ids, ${accountId}::bigint)] as position
+      select tree.depth, found.positions[array_position(found.account_ids, ${accountId}::bigint)] as position
         from tree, lateral (select account_ids, positions from proof_accounts
                              where epoch = ${epoch} and first_account_id <= ${accountId}
                              order by first_account_id desc limit 1) as found
@@ -152,14 +157,15 @@ export async function findPathRows(
     select 0, leaf.position, leaf.account_id::text, encode(leaf.salt, 'hex'), leaf.balance::text
       from mine join proof_leaves leaf
         on leaf.epoch = ${epoch}
-       and leaf.position >= (mine.position >> mine.low) << mine.low
-       and leaf.position < ((mine.position >> mine.low) + 1) << mine.low
+       and leaf.position >= (mine.position >> ${LOWEST_STORED_LEVEL}::integer) << ${LOWEST_STORED_LEVEL}::integer
+       and leaf.position < ((mine.position >> ${LOWEST_STORED_LEVEL}::integer) + 1) << ${LOWEST_STORED_LEVEL}::integer
     union all
     select node.level, node.position, null, encode(node.hash, 'hex'), node.sum::text
-      from mine cross join lateral generate_series(mine.low, mine.depth - 1) as up(level)
+      from mine cross join generate_series(${LOWEST_STORED_LEVEL}::integer, ${MAX_DEPTH}::integer) as up(level)
       join proof_nodes node
         on node.epoch = ${epoch} and node.level = up.level
        and node.position = (mine.position >> up.level) # 1
+     where up.level < mine.depth
   `);
   let depth: number | undefined;
   const block: LeafRow[] = [];
