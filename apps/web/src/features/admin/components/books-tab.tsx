@@ -10,12 +10,13 @@ import { BooksFigures } from "./books-figures";
 import { BooksReorgedDeposits } from "./books-reorged-deposits";
 import { BooksSolvency } from "./books-solvency";
 import { CheckResult } from "./check-result";
+import { ProofOfReservesSection } from "./proof-of-reserves-section";
 import { VaultSweeps } from "./vault-sweeps";
 
 /**
  * Books: the solvency watchdog's last check (reserves on the chain against liabilities, the pause), the
  * ledger's invariants as ok/failed rows (the hot wallet's and the vault's coins among them), the figures
- * behind them, reorganised deposits, the sweeps to the vault and the follower.
+ * behind them, the proof of reserves' epochs, reorganised deposits, the sweeps to the vault and the follower.
  */
 export function BooksTab() {
   const books = useBooks();
@@ -42,6 +43,7 @@ export function BooksTab() {
       <BooksSolvency solvency={data.solvency} />
       <BooksChecks books={data} />
       <BooksFigures books={data} />
+      <ProofOfReservesSection />
       <BooksReorgedDeposits deposits={data.reorgedDeposits} />
       <VaultSweeps sweeps={data.sweeps} />
       <BooksChain chain={data.chain} />

@@ -1,9 +1,4 @@
-import { refillSignaturesBodySchema } from "@satsbank/shared";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { FormAlert } from "@/components/form-alert";
-import { FormField } from "@/components/form-field";
-import { FormFooter } from "@/components/form-footer";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -13,31 +8,17 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
-import { isApiError } from "@/lib/api-client";
-import { errorMessage, fieldMessages } from "@/lib/form-errors";
-import { notify } from "@/lib/notify";
 import { useUploadRefillSignatures } from "../api/upload-refill-signatures";
-import { psbtFileText, uploadToasts } from "../lib/vault-text";
-
-interface UploadForm {
-  file: FileList | null;
-  pasted: string;
-}
-
-const ONE_OF = "Choose the signed PSBT's file, or paste its text.";
-const NOT_BOTH = "Choose a file or paste the text, not both.";
-const UNREADABLE = "This file could not be read. Choose it again, or paste its text.";
+import { uploadToasts } from "../lib/vault-text";
+import { SignedPsbtForm } from "./signed-psbt-form";
 
 /**
- * Upload a PSBT a key holder signed for this refill: the file their wallet wrote (binary or base64 text),
- * or its text pasted. The server keeps its valid signatures; with two per vault coin, the refill is
- * broadcast. What the upload did is said in toasts; a refusal (another transaction, not a PSBT) stays in the
- * dialog's alert, to choose another file.
+ * Upload a PSBT a key holder signed for this refill (SignedPsbtForm). The server keeps its valid signatures;
+ * with two per vault coin, the refill is broadcast.
  */
 export function UploadSignaturesDialog({ refillId, amount }: { refillId: string; amount: string }) {
   const [open, setOpen] = useState(false);
+  const upload = useUploadRefillSignatures();
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -53,80 +34,15 @@ export function UploadSignaturesDialog({ refillId, amount }: { refillId: string;
             {`The refill of ${amount}, signed by a key holder's wallet. Its valid signatures are kept; once every vault coin has two, the refill is broadcast.`}
           </DialogDescription>
         </DialogHeader>
-        {open && <UploadForm refillId={refillId} onClose={() => setOpen(false)} />}
+        {open && (
+          <SignedPsbtForm
+            // The refill moved on meanwhile (broadcast, cancelled, gone): nothing to retry from here.
+            refusedTitle="PSBT not accepted"
+            send={async (psbt) => uploadToasts(await upload.mutateAsync({ refillId, psbt }))}
+            onClose={() => setOpen(false)}
+          />
+        )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function UploadForm({ refillId, onClose }: { refillId: string; onClose: () => void }) {
-  const upload = useUploadRefillSignatures();
-  const form = useForm<UploadForm>({ defaultValues: { file: null, pasted: "" } });
-  const [alert, setAlert] = useState<string>();
-  const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit(async ({ file, pasted }) => {
-    setAlert(undefined);
-    const chosen = file?.[0];
-    if (chosen && pasted.trim() !== "") return form.setError("file", { message: NOT_BOTH });
-    let psbt: string;
-    try {
-      psbt = chosen ? await psbtFileText(chosen) : pasted;
-    } catch {
-      return form.setError("file", { message: UNREADABLE }, { shouldFocus: true });
-    }
-    const body = refillSignaturesBodySchema.safeParse({ psbt });
-    if (!body.success) return form.setError("file", { message: ONE_OF }, { shouldFocus: true });
-    try {
-      const answer = await upload.mutateAsync({ refillId, psbt: body.data.psbt });
-      onClose();
-      for (const toast of uploadToasts(answer)) notify[toast.type](toast.title, toast.text);
-    } catch (error) {
-      // The refill moved on meanwhile (broadcast, cancelled, gone): nothing to retry from here.
-      if (isApiError(error) && (error.code === "CONFLICT" || error.code === "NOT_FOUND")) {
-        onClose();
-        notify.error("PSBT not accepted", errorMessage(error));
-      } else setAlert(fieldMessages(error, ["psbt"]).psbt ?? errorMessage(error));
-    }
-  });
-
-  return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <FormAlert>{alert}</FormAlert>
-      <FormField
-        label="Signed PSBT file"
-        hint="The .psbt file the wallet wrote, binary or base64 text."
-        error={errors.file?.message}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="file"
-            accept=".psbt,.txt,application/octet-stream,text/plain"
-            className="h-auto py-2 file:mr-3 file:rounded-lg file:border-0 file:bg-muted file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-foreground"
-            {...form.register("file")}
-          />
-        )}
-      </FormField>
-      <FormField label="Or paste the signed PSBT" hint="Base64 text, as Sparrow or Bitcoin Core show it.">
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={3}
-            spellCheck={false}
-            autoComplete="off"
-            className="min-h-0 font-mono text-xs break-all"
-            {...form.register("pasted")}
-          />
-        )}
-      </FormField>
-      <FormFooter
-        submitLabel="Upload"
-        busyLabel="Uploading..."
-        busy={form.formState.isSubmitting}
-        onCancel={onClose}
-        className="pt-0"
-      />
-    </form>
   );
 }
