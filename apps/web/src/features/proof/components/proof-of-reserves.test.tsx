@@ -1,14 +1,17 @@
-import { schnorr } from "@noble/curves/secp256k1.js";
+import { schnorr, secp256k1 } from "@noble/curves/secp256k1.js";
 import type { EpochList, EpochProof } from "@satsbank/shared";
 import {
   buildLevels,
+  commitmentTxid,
   type EpochRoot,
   leafNode,
   pathOf,
+  reservesMessage,
   type SumNode,
   signRoot,
   toHex,
 } from "@satsbank/verify";
+import * as btc from "@scure/btc-signer";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { customer } from "@/test/fixtures";
@@ -99,6 +102,34 @@ const epochs: EpochList = {
   ],
 };
 
+// The reserves proof: one hot coin of 13 BTC, signed for epoch 42's commitment (or another epoch's).
+const HOT_KEY = new Uint8Array(32).fill(11);
+const hot = btc.p2wpkh(secp256k1.getPublicKey(HOT_KEY, true));
+function reserves(
+  epoch = 42n,
+  status: "covered" | "awaiting_signatures" = "covered",
+): EpochProof["reserves"] {
+  const message = reservesMessage("Satsbank", 42n, top.hash);
+  const tx = new btc.Transaction({ allowUnknownInputs: true });
+  tx.addInput({ txid: commitmentTxid(reservesMessage("Satsbank", epoch, top.hash)), index: 0 });
+  tx.addInput({
+    txid: "aa".repeat(32),
+    index: 0,
+    witnessUtxo: { script: hot.script, amount: 1_300_000_000n },
+  });
+  tx.addOutput({ script: hot.script, amount: 1_300_000_000n });
+  tx.signIdx(HOT_KEY, 1);
+  return {
+    status,
+    message,
+    blockHeight: "1234",
+    blockHash: BLOCK_HASH,
+    total: "1300000000",
+    coinCount: 1,
+    psbt: btoa(String.fromCharCode(...tx.toPSBT())),
+  };
+}
+
 function showProof(proof: EpochProof, mine: MyLeafWire | Response) {
   stubApi({
     user: customer,
@@ -144,6 +175,32 @@ describe("Profile > Proof of Reserves", () => {
       within(facts).getByText(/Your path shows the sums of 3 neighbouring subtrees/),
     ).toBeInTheDocument();
     expect(within(facts).getByText(/leaves are shuffled anew for each epoch/)).toBeInTheDocument();
+  });
+
+  it("checks the reserves proof in the browser: the coins' sum with a check mark", async () => {
+    showProof({ ...epochProof(), reserves: reserves() }, myLeaf());
+    const line = await screen.findByText("Reserves on the chain: 13.00000000 BTC");
+    expect(line.parentElement).toContainElement(screen.getAllByRole("img", { name: "Verified" })[1] ?? null);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("names a reserves proof signed for another epoch, and says when the vault has not signed yet", async () => {
+    showProof({ ...epochProof(), reserves: reserves(41n) }, myLeaf());
+    const alert = await screen.findByRole("alert");
+    expect(
+      within(alert).getByText("The reserves proof does not verify. Your browser found:"),
+    ).toBeInTheDocument();
+    expect(within(alert).getByText(/input 0 is not the commitment to/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Reserves on the chain: 13/)).not.toBeInTheDocument();
+  });
+
+  it("says the reserves wait for the vault's key holders", async () => {
+    showProof({ ...epochProof(), reserves: reserves(42n, "awaiting_signatures") }, myLeaf());
+    expect(
+      await screen.findByText(
+        "Reserves on the chain: waiting for the vault's key holders to sign this epoch's proof.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it("is linked from the profile menu", async () => {

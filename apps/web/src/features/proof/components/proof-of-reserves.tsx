@@ -10,6 +10,7 @@ import { useMyLeaf } from "../api/get-my-leaf";
 import { checkProof } from "../lib/check-proof";
 import { ProofFacts } from "./proof-facts";
 import { groupedDigits, ProofResult } from "./proof-result";
+import { ReservesResult } from "./reserves-result";
 
 /**
  * The latest epoch's proof, checked in this browser: the bank's signature on the root, the customer's leaf
@@ -70,9 +71,7 @@ export function ProofOfReserves() {
         <h2 id="proof-reserves" className="text-lg font-semibold">
           Reserves
         </h2>
-        <p className="rounded-xl border bg-card px-4 py-3 text-sm">
-          Reserves on the chain: not yet published for this epoch.
-        </p>
+        <ReservesResult proof={proof.data} />
       </section>
       <section aria-labelledby="proof-facts" className="flex flex-col gap-3">
         <h2 id="proof-facts" className="text-lg font-semibold">
