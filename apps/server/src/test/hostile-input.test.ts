@@ -453,6 +453,24 @@ function cases(email: string): Case[] {
     ),
     { method: "GET", route: "/api/admin/solvency", ...none },
     { method: "POST", route: "/api/admin/proof/epochs", ...none },
+    {
+      method: "GET",
+      route: "/api/admin/proof/epochs/:epoch/reserves/psbt",
+      part: "query",
+      params: { epoch: "1" },
+      valid: { format: "base64" },
+      text: [],
+      other: ["format"],
+    },
+    {
+      method: "POST",
+      route: "/api/admin/proof/epochs/:epoch/reserves/signatures",
+      part: "body",
+      params: { epoch: "1" },
+      valid: { psbt: "cHNidP8BAA==" },
+      text: [],
+      other: ["psbt"],
+    },
     { method: "GET", route: "/api/proof", ...none },
     ...(["/api/proof/:epoch", "/api/proof/:epoch/me"] as const).map(
       (route): Case => ({
