@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { fromHex, toHex } from "./bytes.js";
+import { commitmentHash, commitmentTxid, reservesMessage } from "./reserves.js";
 import { buildLevels, leafNode, pathOf, rootFromPath, type SumNode } from "./tree.js";
 
 // The code keeps to docs/proof-of-reserves.md: its known-answer vectors are read from the document itself,
@@ -50,3 +51,22 @@ describe("the specification's known-answer vectors", () => {
     }
   });
 });
+
+describe("the reserves proof's commitment vector", () => {
+  it("gives the document's commitment and input 0's txid", () => {
+    const doc = readFileSync(new URL("../../../docs/proof-of-reserves.md", import.meta.url), "utf8");
+    const found =
+      /the\s+message `([^`]+)`\s+gives the commitment `([0-9a-f]{64})`[^`]*txid `([0-9a-f]{64})`/.exec(doc);
+    if (found === null) throw new Error("docs/proof-of-reserves.md has no commitment vector");
+    const [, message = "", commitment, txid] = found;
+    expect(message).toBe(reservesMessage("Satsbank", 42n, fromHex(vectorRoot(), "root", 32)));
+    expect(toHex(commitmentHash(message))).toBe(commitment);
+    expect(commitmentTxid(message)).toBe(txid);
+  });
+});
+
+function vectorRoot(): string {
+  const top = vectors.levels.at(-1)?.[0];
+  if (top === undefined) throw new Error("no root in the vectors");
+  return top.hash;
+}
