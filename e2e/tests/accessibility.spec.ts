@@ -176,6 +176,29 @@ async function answerVaultWithRefill(page: Page) {
   });
 }
 
+/**
+ * The Books tab's proof of reserves with an epoch waiting for the vault's signatures, answered by the test
+ * (the proof-reserves spec's epochs are signed beside this scan).
+ */
+async function answerEpochAwaitingSignatures(page: Page) {
+  await page.route(/\/api\/proof$/, async (route) => {
+    const response = await route.fetch();
+    const list = await response.json();
+    list.epochs = [
+      {
+        epoch: 9999,
+        builtAt: new Date().toISOString(),
+        blockHeight: 1234,
+        total: "100000000",
+        leafCount: 15,
+        reserves: "awaiting_signatures",
+      },
+      ...(list.epochs ?? []),
+    ];
+    await route.fulfill({ response, json: list });
+  });
+}
+
 /** The wallet summary with a deposit the network reversed on hold, answered by the test. */
 async function answerDepositOnHold(page: Page) {
   await page.route("**/api/wallet", async (route) => {
@@ -556,6 +579,22 @@ const screens: Record<Viewer, readonly Screen[]> = {
           "Reverse the deposit of 0.00050000 BTC to Demo User",
           "Reverse the deposit of 0.00050000 BTC?",
         ),
+    },
+    {
+      name: "/admin, Books, an epoch's reserves proof waiting for the vault's signatures",
+      path: "/admin?tab=books",
+      heading: "Admin Dashboard",
+      intercept: answerEpochAwaitingSignatures,
+      open: (page) =>
+        expect(page.getByRole("button", { name: "Upload signed PSBT for epoch 9999" })).toBeVisible(),
+    },
+    {
+      name: "/admin, Books, the upload dialog of a reserves proof's signed PSBT",
+      path: "/admin?tab=books",
+      heading: "Admin Dashboard",
+      intercept: answerEpochAwaitingSignatures,
+      // Opened and scanned, never submitted.
+      open: (page) => openDialog(page, "Upload signed PSBT for epoch 9999", "Upload a signed PSBT"),
     },
     {
       name: "/admin, Vault",
