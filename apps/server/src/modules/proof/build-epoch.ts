@@ -10,7 +10,7 @@ import { findVaultCoinsHeld, vaultId } from "../vault/index.js";
 import type { ProofContext } from "./context.js";
 import { buildFlatTree, type FlatLevel, HASH_BYTES } from "./flat-tree.js";
 import { insertEpoch, insertTree, nextEpochNumber } from "./queries.js";
-import { makeReservesProof, type SnapshotCoins } from "./reserves.js";
+import { coinsShownAt, type SnapshotCoins, storeReservesProof } from "./reserves.js";
 import { epochSeconds, toEpochSummary } from "./views.js";
 
 /**
@@ -51,6 +51,9 @@ export async function buildEpoch(ctx: ProofContext, staff?: StaffActor): Promise
   );
   const { ledger, block, time, coins } = snapshot;
   if (block === undefined) throw new AppError("CONFLICT", NO_BLOCK_YET);
+  // The reserves' coins as the chain shows them at the block, asked before any db transaction opens: a
+  // backend that does not answer stores nothing (the worker tries again), never an epoch without its proof.
+  const shown = ctx.reserves === undefined ? null : await coinsShownAt(ctx.reserves, coins, block.height);
 
   performance.mark(BUILD_MARKS.read);
   const customers = ledger.accounts;
@@ -63,7 +66,7 @@ export async function buildEpoch(ctx: ProofContext, staff?: StaffActor): Promise
 
   const key = ctx.proofKey();
   const builtAt = ctx.clock.now();
-  const built = await inDbTransaction(ctx.db, async (tx) => {
+  return inDbTransaction(ctx.db, async (tx) => {
     const epoch = await nextEpochNumber(tx);
     const root: EpochRoot = {
       epoch: BigInt(epoch),
@@ -91,6 +94,10 @@ export async function buildEpoch(ctx: ProofContext, staff?: StaffActor): Promise
     };
     await insertEpoch(tx, row);
     await insertTree(tx, epoch, tree);
+    const reserves =
+      shown === null || ctx.reserves === undefined
+        ? null
+        : await storeReservesProof(tx, ctx, ctx.reserves, row, shown);
     performance.mark(BUILD_MARKS.stored);
     if (staff !== undefined) {
       await recordAuditEvent(tx, {
@@ -101,9 +108,6 @@ export async function buildEpoch(ctx: ProofContext, staff?: StaffActor): Promise
         at: builtAt,
       });
     }
-    return row;
+    return toEpochSummary(row, reserves?.status ?? null);
   });
-  // After the liabilities are stored: the chain backend is asked outside any db transaction.
-  const reserves = await makeReservesProof(ctx, built, coins);
-  return toEpochSummary(built, reserves?.status ?? null);
 }

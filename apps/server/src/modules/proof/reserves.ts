@@ -74,23 +74,31 @@ async function unspentAt<T extends Outpoint & { valueSats: bigint }>(
 const verdictOf = (total: bigint, liabilities: bigint): ReservesStatus =>
   total >= liabilities ? "covered" : "failing";
 
-/**
- * Makes and stores the epoch's reserves proof: the snapshot's coins the chain shows unspent at the epoch's
- * block, the commitment to the epoch's message, the hot coins signed, one output of the sum to the hot
- * wallet's first change address. Complete at once without vault coins (covered or failing); else it awaits
- * the key holders. Null without reserves settings (a tree-only context).
- */
-export async function makeReservesProof(
-  ctx: ProofContext,
-  epoch: ProofEpochRow,
+/** The snapshot's coins the chain shows unspent at `height` (see unspentAt), asked one kind after the other. */
+export async function coinsShownAt(
+  settings: ReservesSettings,
   coins: SnapshotCoins,
-): Promise<ReservesRow | null> {
-  const settings = ctx.reserves;
-  if (settings === undefined) return null;
+  height: number,
+): Promise<SnapshotCoins> {
+  const hot = await unspentAt(settings.chain, coins.hot, height);
+  const vault = settings.coldVault === null ? [] : await unspentAt(settings.chain, coins.vault, height);
+  return { hot, vault };
+}
+
+/**
+ * Makes and stores the epoch's reserves proof, in the epoch's own db transaction: the commitment to the
+ * epoch's message, the coins the chain showed (`shown`), the hot coins signed, one output of the sum to the
+ * hot wallet's first change address. Complete at once without vault coins (covered or failing); else it
+ * awaits the key holders.
+ */
+export async function storeReservesProof(
+  db: ProofContext["db"],
+  ctx: Pick<ProofContext, "brandName" | "clock">,
+  settings: ReservesSettings,
+  epoch: Pick<ProofEpochRow, "epoch" | "rootHash" | "total">,
+  shown: SnapshotCoins,
+): Promise<ReservesRow> {
   const vault = settings.coldVault;
-  // One after the other: a backend's answers need not come in parallel (the sandbox's share one database).
-  const hot = await unspentAt(settings.chain, coins.hot, epoch.blockHeight);
-  const held = await unspentAt(settings.chain, vault === null ? [] : coins.vault, epoch.blockHeight);
   const message = reservesMessage(
     ctx.brandName,
     BigInt(epoch.epoch),
@@ -98,7 +106,14 @@ export async function makeReservesProof(
   );
   const keys = settings.walletKeys;
   const payTo = outputScript(deriveAddress(keys.account, keys.network, CHANGE_CHAIN, 0), keys);
-  const made = buildReservesPsbt({ message, keys, hotCoins: hot, vault, vaultCoins: held, payTo });
+  const made = buildReservesPsbt({
+    message,
+    keys,
+    hotCoins: shown.hot,
+    vault,
+    vaultCoins: shown.vault,
+    payTo,
+  });
   const now = ctx.clock.now();
   const complete = made.vaultInputs.length === 0;
   const row: ReservesRow = {
@@ -106,14 +121,14 @@ export async function makeReservesProof(
     status: complete ? verdictOf(made.total, epoch.total) : "awaiting_signatures",
     message,
     total: made.total,
-    coinCount: hot.length + held.length,
+    coinCount: shown.hot.length + shown.vault.length,
     psbt: Buffer.from(made.tx.toPSBT()).toString("base64"),
-    vault: vault === null || held.length === 0 ? null : vaultId(vault),
+    vault: vault === null || shown.vault.length === 0 ? null : vaultId(vault),
     vaultInputs: made.vaultInputs.map(({ input, coin }) => ({ input, chain: coin.chain, index: coin.index })),
     createdAt: now,
     completedAt: complete ? now : null,
   };
-  await insertReserves(ctx.db, row);
+  await insertReserves(db, row);
   return row;
 }
 
