@@ -9,6 +9,7 @@ import { checkEpochReserves, commitmentTxid, readReservesPsbt } from "@satsbank/
 import { bip32Path, Transaction } from "@scure/btc-signer";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ChainBackendError } from "../../bitcoin/chain/chain-backend.js";
 import { FOREIGN_MNEMONIC, fixtureKeyFile, holderKeyFiles } from "../../bitcoin/vault/fixtures/vault-keys.js";
 import { keyFileMaster, signVaultInputs } from "../../bitcoin/vault/index.js";
 import type { KeyFile } from "../../bitcoin/vault/key-file.js";
@@ -24,7 +25,7 @@ import { testConfig } from "../../test/test-config.js";
 import { depositor, earnFees, fixtureVault, vaultPass, vaultSettings } from "../../test/vault-helpers.js";
 import { checkSolvency } from "../solvency/index.js";
 import { listVaultReserveCoins } from "../vault/index.js";
-import { buildEpoch, type ProofContext, proofContextOf } from "./index.js";
+import { buildEpoch, listEpochs, type ProofContext, proofContextOf, type ReservesSettings } from "./index.js";
 
 // The reserves proof of an epoch (issue 23): every coin the chain shows at the epoch's block, the hot
 // wallet's signed at once, the vault's by two key holders through staff's uploads; checked here with
@@ -158,6 +159,20 @@ describe("an epoch's reserves proof", { timeout: 120_000 }, () => {
     expect(
       (await upload(999, signedBy(await downloadPsbt(built.epoch), holder1 as KeyFile))).statusCode,
     ).toBe(404);
+  });
+
+  it("is never missing from an epoch: a chain backend that does not answer stores no epoch at all", async () => {
+    const before = await listEpochs(ctx);
+    const down = new ChainBackendError("unavailable", "The chain backend did not answer");
+    const silent = {
+      ...ctx,
+      reserves: {
+        ...(ctx.reserves as ReservesSettings),
+        chain: { ...sandbox.chain, outputs: () => Promise.reject(down) },
+      },
+    };
+    await expect(buildEpoch(silent)).rejects.toBe(down);
+    expect(await listEpochs(ctx)).toEqual(before);
   });
 
   it("published below the liabilities, it is marked failing and the solvency watchdog raises it", async () => {
