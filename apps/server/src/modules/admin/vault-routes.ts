@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { staffActorOf } from "../../plugins/client.js";
+import { psbtFormatQuery, sendPsbtFile } from "../../plugins/psbt-file.js";
 import {
   cancelRefill,
   getRefill,
@@ -88,21 +89,13 @@ export const vaultRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = async (
           "The refill's PSBT to sign, as an attachment: binary .psbt (BIP-174), or base64 text with ?format=base64",
         tags,
         params: refillParams,
-        querystring: z.object({ format: z.enum(["binary", "base64"]).default("binary") }),
+        querystring: psbtFormatQuery,
         produces: ["application/octet-stream", "text/plain"],
       },
     },
     async (request, reply) => {
       const file = await refillPsbtFile({ ctx: vault, refillId: request.params.refillId });
-      const base64 = request.query.format === "base64";
-      return reply
-        .header("content-type", base64 ? "text/plain; charset=utf-8" : "application/octet-stream")
-        .header(
-          "content-disposition",
-          `attachment; filename="${base64 ? `${file.fileName}.txt` : file.fileName}"`,
-        )
-        .header("x-content-type-options", "nosniff")
-        .send(base64 ? `${file.base64}\n` : Buffer.from(file.base64, "base64"));
+      return sendPsbtFile(reply, file, request.query.format);
     },
   );
 

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { staffActorOf } from "../../plugins/client.js";
+import { psbtFormatQuery, sendPsbtFile } from "../../plugins/psbt-file.js";
 import { requireRole, signedIn } from "../../plugins/session.js";
 import { buildEpoch } from "./build-epoch.js";
 import type { ProofContext } from "./context.js";
@@ -87,21 +88,13 @@ export const proofRoutes: FastifyPluginAsyncZod<{ ctx: ProofContext }> = async (
           "The epoch's reserves proof as a PSBT for the vault's key holders (binary, or ?format=base64)",
         tags: ["admin"],
         params: epochParams,
-        querystring: z.object({ format: z.enum(["binary", "base64"]).default("binary") }),
+        querystring: psbtFormatQuery,
         produces: ["application/octet-stream", "text/plain"],
       },
     },
     async (request, reply) => {
       const file = await reservesPsbtFile(ctx, epochNumber(request.params.epoch));
-      const base64 = request.query.format === "base64";
-      return reply
-        .header("content-type", base64 ? "text/plain; charset=utf-8" : "application/octet-stream")
-        .header(
-          "content-disposition",
-          `attachment; filename="${base64 ? `${file.fileName}.txt` : file.fileName}"`,
-        )
-        .header("x-content-type-options", "nosniff")
-        .send(base64 ? `${file.base64}\n` : Buffer.from(file.base64, "base64"));
+      return sendPsbtFile(reply, file, request.query.format);
     },
   );
 
