@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seeded } from "../support/accounts.js";
 import { btcTextFromSats } from "../support/money.js";
+import { download, toast } from "../support/page-helpers.js";
 import { sandboxMine } from "../support/sandbox.js";
 import { signInWithEmailCode } from "../support/sign-in.js";
 import { signWithDemoKey, vaultWithCoins, withVault } from "../support/vault.js";
@@ -14,19 +15,6 @@ import { signWithDemoKey, vaultWithCoins, withVault } from "../support/vault.js"
 
 test.describe.configure({ timeout: 150_000 });
 test.use({ viewport: { width: 1280, height: 800 } });
-
-/** A toast, by its title (the same words may be on the screen behind it). */
-function toast(page: Page, title: string): Locator {
-  return page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
-}
-
-/** Clicks a download link and saves the file in the test's output folder; answers its path. */
-async function download(page: Page, link: Locator): Promise<string> {
-  const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  const path = test.info().outputPath(`${test.info().repeatEachIndex}-${file.suggestedFilename()}`);
-  await file.saveAs(path);
-  return path;
-}
 
 /** Uploads a signed PSBT file from the refill's card. */
 async function upload(page: Page, card: Locator, file: string) {

@@ -9,6 +9,7 @@ import {
 import { seeded, type TestAccount } from "../support/accounts.js";
 import { expectNoSeriousViolations } from "../support/axe.js";
 import { btcTextFromSats, historyRows, moneyAccounts } from "../support/money.js";
+import { toast } from "../support/page-helpers.js";
 import { sandboxMine, sandboxWorkerPass } from "../support/sandbox.js";
 import { signInWithEmailCode } from "../support/sign-in.js";
 
@@ -61,11 +62,6 @@ async function historyRow(page: Page, amount: Amount): Promise<Locator> {
   const row = historyRows(page).filter({ hasText: amount.row });
   await expect(row).toHaveCount(1);
   return row;
-}
-
-/** A toast, by its title (the same words may be on the screen behind it). */
-function toast(page: Page, title: string): Locator {
-  return page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
 }
 
 /**
