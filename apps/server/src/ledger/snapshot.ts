@@ -14,8 +14,22 @@ export type CustomerBalances = {
 };
 
 /**
+ * Makes the ledger's position mean "every transfer up to it, and none after": the first statement of a
+ * repeatable-read db transaction, before any read (PostgreSQL takes the snapshot at the first query, after
+ * the lock). Transfer ids come from a sequence when a posting inserts them, and postings commit in their own
+ * order: without it, a posting in flight with a lower id than one already committed would be missing from
+ * the snapshot while its id is below the position (a receipt for it would then disagree with the epoch).
+ * SHARE mode waits for every transaction that has inserted a transfer to end, and holds new inserts (their
+ * ids not yet drawn) until this transaction ends; readers are not held.
+ */
+export async function freezeLedger(db: Db): Promise<void> {
+  await db.execute(sql`lock table ledger_transfers in share mode`);
+}
+
+/**
  * Every customer account's balance and the ledger's position. Call it in one repeatable-read db
- * transaction: the balances and the position are then of the same snapshot, which an epoch freezes.
+ * transaction, after freezeLedger: the balances and the position are then of the same snapshot, which an
+ * epoch freezes, and no transfer below the position is missing from it.
  */
 export async function readCustomerBalances(db: Db): Promise<CustomerBalances> {
   const last = await db.execute<{ id: string }>(

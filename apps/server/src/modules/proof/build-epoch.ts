@@ -3,7 +3,7 @@ import { type EpochRoot, fromHex, toHex } from "@satsbank/verify";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { AppError } from "../../domain/app-error.js";
 import type { StaffActor } from "../../domain/staff.js";
-import { readCustomerBalances } from "../../ledger/snapshot.js";
+import { freezeLedger, readCustomerBalances } from "../../ledger/snapshot.js";
 import { recordAuditEvent } from "../audit/index.js";
 import { findHotReserveCoins, findLastBlock } from "../chain/index.js";
 import { findVaultCoinsHeld, vaultId } from "../vault/index.js";
@@ -37,16 +37,19 @@ export const NO_BLOCK_YET =
 export async function buildEpoch(ctx: ProofContext, staff?: StaffActor): Promise<EpochSummary> {
   const vault = ctx.reserves?.coldVault ?? null;
   const snapshot = await ctx.db.transaction(
-    async (tx) => ({
-      ledger: await readCustomerBalances(tx),
-      block: await findLastBlock(tx),
-      time: ctx.clock.now(),
-      // The coins the books held at the same moment: the reserves proof's, as far as the chain agrees.
-      coins: {
-        hot: await findHotReserveCoins(tx),
-        vault: vault === null ? [] : await findVaultCoinsHeld(tx, vaultId(vault)),
-      } satisfies SnapshotCoins,
-    }),
+    async (tx) => {
+      await freezeLedger(tx);
+      return {
+        ledger: await readCustomerBalances(tx),
+        block: await findLastBlock(tx),
+        time: ctx.clock.now(),
+        // The coins the books held at the same moment: the reserves proof's, as far as the chain agrees.
+        coins: {
+          hot: await findHotReserveCoins(tx),
+          vault: vault === null ? [] : await findVaultCoinsHeld(tx, vaultId(vault)),
+        } satisfies SnapshotCoins,
+      };
+    },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
   const { ledger, block, time, coins } = snapshot;
