@@ -8,6 +8,7 @@ import {
   findCustomerAccounts,
   findCustomerBalance,
   insertCustomerAccounts,
+  insertMissingCustomerAccounts,
   lockAccountBalances,
 } from "./queries.js";
 
@@ -26,6 +27,15 @@ export async function openCustomerAccounts(db: Db, userIds: readonly string[]): 
     if (!opened.has(userId)) throw new Error(`Could not open a ledger account for ${userId}`);
   }
   return opened;
+}
+
+/**
+ * Opens the ledger account of every customer who has none yet (a customer's account otherwise appears with
+ * their first transfer): what the proof of reserves runs before an epoch, so that every customer, with a
+ * zero balance or not, is a leaf of it.
+ */
+export function openEveryCustomerAccount(db: Db): Promise<void> {
+  return insertMissingCustomerAccounts(db);
 }
 
 /** The customer's account id in what `openCustomerAccounts` answered (it holds every customer asked for). */

@@ -98,6 +98,17 @@ export async function insertCustomerAccounts(db: Db, userIds: readonly string[])
     .onConflictDoNothing({ target: ledgerAccounts.userId });
 }
 
+/** Opens a ledger account for every customer who has none yet (one statement; none again if raced). */
+export async function insertMissingCustomerAccounts(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into ledger_accounts (kind, user_id)
+    select 'customer', u.id from users u
+     where u.role = 'customer'
+       and not exists (select 1 from ledger_accounts a where a.user_id = u.id)
+    on conflict (user_id) do nothing
+  `);
+}
+
 export async function findBankAccountId(
   db: Db,
   kind: Exclude<LedgerAccountKind, "customer">,

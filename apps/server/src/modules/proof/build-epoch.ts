@@ -3,6 +3,7 @@ import { type EpochRoot, fromHex, toHex } from "@satsbank/verify";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { AppError } from "../../domain/app-error.js";
 import type { StaffActor } from "../../domain/staff.js";
+import { openEveryCustomerAccount } from "../../ledger/accounts.js";
 import { freezeLedger, readCustomerBalances } from "../../ledger/snapshot.js";
 import { recordAuditEvent } from "../audit/index.js";
 import { findHotReserveCoins, findLastBlock } from "../chain/index.js";
@@ -36,6 +37,8 @@ export const NO_BLOCK_YET =
  */
 export async function buildEpoch(ctx: ProofContext, staff?: StaffActor): Promise<EpochSummary> {
   const vault = ctx.reserves?.coldVault ?? null;
+  // Every customer is a leaf, those without a transfer yet too (their account opens now, at zero).
+  await openEveryCustomerAccount(ctx.db);
   const snapshot = await ctx.db.transaction(
     async (tx) => {
       await freezeLedger(tx);

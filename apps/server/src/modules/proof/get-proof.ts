@@ -8,8 +8,7 @@ import { findEpochsWithReserves, findReserves } from "./reserves-queries.js";
 import { toEpochProof, toEpochSummary } from "./views.js";
 
 export const NO_SUCH_EPOCH = "There is no such epoch.";
-export const NO_LEAF =
-  "Your account is not in this epoch: it was built before your account's first transaction.";
+export const NO_LEAF = "Your account is not in this epoch: it was built before your account was opened.";
 
 /** An epoch's number from the URL: a positive integer, or not found (like any epoch that does not exist). */
 export function epochNumber(text: string): number {

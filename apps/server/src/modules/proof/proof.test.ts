@@ -222,8 +222,12 @@ describe("who gets what", () => {
   it("gives each customer their own leaf only, and 404 for no leaf or no epoch", async () => {
     await followerReadBlock();
     const [ada, alan] = await customers();
-    const late = await testCustomer(t, { name: "No Account Yet" });
-    const { epoch } = await build();
+    const noTransferYet = await testCustomer(t, { name: "No Transfer Yet" });
+    const { epoch, leafCount } = await build();
+    // A customer without a transfer yet is a leaf all the same, at zero (their account opened for it).
+    expect(leafCount).toBe(5);
+    expect((await myLeaf(noTransferYet, epoch)).balance).toBe("0");
+    const late = await testCustomer(t, { name: "Signed Up After" });
     const adaLeaf = await myLeaf(ada as TestCustomer, epoch);
     const alanLeaf = await myLeaf(alan as TestCustomer, epoch);
     expect(adaLeaf.balance).toBe("746000");
