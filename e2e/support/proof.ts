@@ -1,14 +1,17 @@
-import { schnorr } from "@noble/curves/secp256k1.js";
+import { schnorr, secp256k1 } from "@noble/curves/secp256k1.js";
 import type { Page } from "@playwright/test";
 import {
   buildLevels,
+  commitmentTxid,
   type EpochRoot,
   leafNode,
   pathOf,
+  reservesMessage,
   type SumNode,
   signRoot,
   toHex,
 } from "@satsbank/verify";
+import * as btc from "@scure/btc-signer";
 
 // A proof of reserves answered by the test (issue 23): a real small tree of four leaves, signed with a
 // test key, so the proof page can be looked at without waiting for the bank's own epoch. The customer is
@@ -33,6 +36,31 @@ const root: EpochRoot = {
   time: 1_795_000_000n,
 };
 
+/** The reserves proof: one hot coin of 13 BTC, signed for epoch 42's commitment. */
+function reservesProof() {
+  const hotKey = new Uint8Array(32).fill(11);
+  const hot = btc.p2wpkh(secp256k1.getPublicKey(hotKey, true));
+  const message = reservesMessage("Satsbank", 42n, top.hash);
+  const tx = new btc.Transaction({ allowUnknownInputs: true });
+  tx.addInput({ txid: commitmentTxid(message), index: 0 });
+  tx.addInput({
+    txid: "aa".repeat(32),
+    index: 0,
+    witnessUtxo: { script: hot.script, amount: 1_300_000_000n },
+  });
+  tx.addOutput({ script: hot.script, amount: 1_300_000_000n });
+  tx.signIdx(hotKey, 1);
+  return {
+    status: "covered",
+    message,
+    blockHeight: "1234",
+    blockHash: toHex(blockHash),
+    total: "1300000000",
+    coinCount: 1,
+    psbt: Buffer.from(tx.toPSBT()).toString("base64"),
+  };
+}
+
 /**
  * Answers the proof's three requests before the page loads: a good proof, or one signed by another key
  * than the published one (the page then names the failure).
@@ -52,6 +80,7 @@ export async function answerProof(page: Page, { tampered = false } = {}) {
     },
     signature: toHex(signRoot(root, tampered ? OTHER_KEY : BANK_KEY)),
     depth: 2,
+    reserves: reservesProof(),
   };
   const mine = {
     epoch: "42",
@@ -69,6 +98,7 @@ export async function answerProof(page: Page, { tampered = false } = {}) {
         blockHeight: 1234,
         total: epoch.root.total,
         leafCount: 4,
+        reserves: "covered",
       },
     ],
   };

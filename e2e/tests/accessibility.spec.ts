@@ -481,7 +481,7 @@ const screens: Record<Viewer, readonly Screen[]> = {
       path: "/profile/proof-of-reserves",
       heading: "Proof of Reserves",
       intercept: (page) => answerProof(page),
-      open: (page) => expect(page.getByRole("img", { name: "Verified" })).toBeVisible(),
+      open: (page) => expect(page.getByText("Reserves on the chain: 13.00000000 BTC")).toBeVisible(),
     },
     {
       name: "/profile/proof-of-reserves, a proof that fails",
