@@ -21,10 +21,10 @@ import {
   updateReserves,
 } from "./reserves-queries.js";
 
-// An epoch's reserves proof (docs/proof-of-reserves.md, "The reserves proof"): made right after the epoch's
-// liabilities are stored, over the coins the books held in the epoch's snapshot that the chain backend shows
-// unspent at the epoch's block (never the books' word alone); the hot wallet's signed at once, the vault's
-// waiting for two key holders' signatures, which staff bring one PSBT at a time.
+// An epoch's reserves proof (docs/proof-of-reserves.md, "The reserves proof"): stored with the epoch, in its
+// db transaction, over the coins the books held in the epoch's snapshot that the chain backend shows unspent
+// at the epoch's block (never the books' word alone); the hot wallet's signed at once, the vault's waiting
+// for two key holders' signatures, which staff bring one PSBT at a time.
 
 export const reservesTexts = {
   noReserves: "This epoch has no reserves proof.",
