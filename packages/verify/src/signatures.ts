@@ -68,6 +68,11 @@ export function bip143Digests(
     );
 }
 
+/** BIP-143's script code of a P2WPKH output whose program (the key's HASH160) is `program`. */
+export function p2wpkhScriptCode(program: Uint8Array): Uint8Array {
+  return concat(Uint8Array.of(0x76, 0xa9, 0x14), program, Uint8Array.of(0x88, 0xac));
+}
+
 /** Whether `signature` (DER + SIGHASH_ALL) by `publicKey` verifies for `digest`: strict DER, low S. */
 function verifiesAll(signature: Uint8Array, digest: Uint8Array, publicKey: Uint8Array): boolean {
   if (signature.at(-1) !== SigHash.ALL) return false;
@@ -107,8 +112,7 @@ export function coinSignatureProblem(
   const signatures = offered(tx, coin.input);
   if (script.length === 22 && script[0] === 0x00 && script[1] === 0x14) {
     const program = script.subarray(2);
-    const scriptCode = concat(Uint8Array.of(0x76, 0xa9, 0x14), program, Uint8Array.of(0x88, 0xac));
-    const hash = digest(coin.input, scriptCode, coin.valueSats);
+    const hash = digest(coin.input, p2wpkhScriptCode(program), coin.valueSats);
     const signed = signatures.some(
       ([key, sig]) => equalBytes(hash160(key), program) && verifiesAll(sig, hash, key),
     );

@@ -1,5 +1,5 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { bip143Digests, commitmentTxid, utf8 } from "@satsbank/verify";
+import { bip143Digests, commitmentTxid, p2wpkhScriptCode, utf8 } from "@satsbank/verify";
 import { p2wpkh, SigHash, Transaction } from "@scure/btc-signer";
 import { networkParams } from "../network.js";
 import { type ColdVault, type VaultCoin, vaultPsbtInput } from "../vault/index.js";
@@ -82,7 +82,7 @@ export function buildReservesPsbt({
   const digest = bip143Digests(tx);
   for (const signer of signers) {
     const { script } = p2wpkh(signer.publicKey, networkParams[keys.network].params);
-    const scriptCode = Uint8Array.from([0x76, 0xa9, 0x14, ...script.subarray(2), 0x88, 0xac]);
+    const scriptCode = p2wpkhScriptCode(script.subarray(2));
     const signature = secp256k1.Signature.fromBytes(
       secp256k1.sign(digest(signer.input, scriptCode, signer.amount), signer.privateKey, { prehash: false }),
     ).toBytes("der");

@@ -104,12 +104,15 @@ export function psbtBytes(text: string): Uint8Array | null {
   return bytes.subarray(0, PSBT_MAGIC.length).equals(PSBT_MAGIC) ? bytes : null;
 }
 
-/** The uploaded PSBT, or null when it does not parse as one. */
-export function readPsbt(text: string): Transaction | null {
+/**
+ * The uploaded PSBT, or null when it does not parse as one. `options` are btc-signer's (a reserves proof's
+ * input 0, the commitment, states no coin: `allowUnknownInputs`).
+ */
+export function readPsbt(text: string, options?: { allowUnknownInputs?: boolean }): Transaction | null {
   const bytes = psbtBytes(text);
   if (bytes === null) return null;
   try {
-    return Transaction.fromPSBT(bytes);
+    return Transaction.fromPSBT(bytes, options);
   } catch {
     return null;
   }

@@ -1,3 +1,4 @@
+import { reservesStatuses } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -120,9 +121,6 @@ export const proofAccounts = pgTable(
     ),
   ],
 );
-
-export const reservesStatuses = ["awaiting_signatures", "covered", "failing"] as const;
-export type ReservesStatusRow = (typeof reservesStatuses)[number];
 
 /** A vault coin's input in a reserves proof: where in the PSBT, and which key of the vault's it pays. */
 export type ReservesVaultInput = { input: number; chain: "receive" | "change"; index: number };

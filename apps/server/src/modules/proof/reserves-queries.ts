@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { proofEpochs, proofReserves } from "../../db/schema/index.js";
 
@@ -42,7 +42,7 @@ export async function findNewestCompleteReserves(
     })
     .from(proofReserves)
     .innerJoin(proofEpochs, eq(proofEpochs.epoch, proofReserves.epoch))
-    .where(and(ne(proofReserves.status, "awaiting_signatures")))
+    .where(ne(proofReserves.status, "awaiting_signatures"))
     .orderBy(desc(proofReserves.epoch))
     .limit(1);
   return row;

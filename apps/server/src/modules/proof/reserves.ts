@@ -1,11 +1,11 @@
-import type { ReservesStatus } from "@satsbank/shared";
+import { type ReservesStatus, vaultTexts } from "@satsbank/shared";
 import { fromHex, reservesMessage } from "@satsbank/verify";
 import { Transaction } from "@scure/btc-signer";
 import type { Outpoint, OutputState } from "../../bitcoin/chain/chain-backend.js";
 import { CHANGE_CHAIN, deriveAddress } from "../../bitcoin/keys.js";
 import { outputScript } from "../../bitcoin/payout-transaction.js";
 import { buildReservesPsbt, type HotProofCoin, RESERVES_TX_OPTIONS } from "../../bitcoin/reserves/psbt.js";
-import { psbtBytes, type VaultCoin, validVaultSignatures, vaultOutput } from "../../bitcoin/vault/index.js";
+import { readPsbt, type VaultCoin, validVaultSignatures, vaultOutput } from "../../bitcoin/vault/index.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { AppError } from "../../domain/app-error.js";
 import type { StaffActor } from "../../domain/staff.js";
@@ -29,7 +29,6 @@ import {
 export const reservesTexts = {
   noReserves: "This epoch has no reserves proof.",
   notAwaiting: (status: string) => `This epoch's reserves proof is ${status}: it takes no more signatures.`,
-  notPsbt: "That is not a PSBT: upload the file the key holder's wallet saved (binary, base64 or hex).",
   otherVault: "This reserves proof spends the coins of another vault than the one configured now.",
 } as const;
 
@@ -154,13 +153,13 @@ export async function uploadReservesSignatures({
   psbt: string;
 }): Promise<{ status: ReservesStatus; verdict: MergeVerdict }> {
   const vault = ctx.reserves?.coldVault ?? null;
-  const uploaded = readProofPsbt(psbt);
+  const uploaded = readPsbt(psbt, RESERVES_TX_OPTIONS);
   return inDbTransaction(ctx.db, async (db) => {
     const row = await lockReserves(db, epoch);
     if (row === undefined) throw new AppError("NOT_FOUND", reservesTexts.noReserves);
     if (row.status !== "awaiting_signatures")
       throw new AppError("CONFLICT", reservesTexts.notAwaiting(statusWords[row.status]));
-    if (uploaded === null) throw new AppError("BAD_REQUEST", reservesTexts.notPsbt);
+    if (uploaded === null) throw new AppError("BAD_REQUEST", vaultTexts.notPsbt);
     if (vault === null || row.vault !== vaultId(vault))
       throw new AppError("CONFLICT", reservesTexts.otherVault);
     const stored = storedTx(row);
@@ -207,17 +206,6 @@ async function epochTotal(db: ProofContext["db"], epoch: number): Promise<bigint
   const row = await findEpoch(db, epoch);
   if (row === undefined) throw new AppError("NOT_FOUND", reservesTexts.noReserves);
   return row.total;
-}
-
-/** An uploaded PSBT (its input 0, the commitment, states no coin), or null when it is no PSBT. */
-function readProofPsbt(text: string): Transaction | null {
-  const bytes = psbtBytes(text);
-  if (bytes === null) return null;
-  try {
-    return Transaction.fromPSBT(bytes, RESERVES_TX_OPTIONS);
-  } catch {
-    return null;
-  }
 }
 
 /** The epoch's reserves PSBT as a file for the key holders (with every signature gathered so far). */
