@@ -185,10 +185,21 @@ test("add a passkey, sign out, sign in with it alone, approve a withdrawal with 
   await page.unrouteAll({ behavior: "ignoreErrors" });
   expect(await signedInEmail(page)).toBe(account.email);
 
-  // Then the email field's autofill: Chrome's virtual authenticator picks the passkey for the person.
+  // Then the email field's autofill: Chrome's virtual authenticator picks the passkey for the person. Its
+  // challenge is held until the sign-in page is seen, or the autofill may sign in before signOut looks.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/auth/passkeys/authentication/options", async (route) => {
+    await held;
+    await route.continue();
+  });
   await signOut(page);
+  release();
   await expect(page.getByText("Login successful", { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
   expect(await signedInEmail(page)).toBe(account.email);
   expect(passwordSteps).toEqual([]);
 
