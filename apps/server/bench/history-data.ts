@@ -15,7 +15,7 @@ import { bankAccountId, customerAccountId, openCustomerAccounts } from "../src/l
 import { type BatchedTransfer, postTransferBatch } from "../src/ledger/post-transfer-batch.js";
 import { insertUser } from "../src/modules/auth/user-queries.js";
 import { insertWalletTransactions, type WalletTransactionRow } from "../src/modules/transactions/queries.js";
-import { customerTransferRows } from "../src/modules/transactions/record-transactions.js";
+import { customerTransferRows, historyRow } from "../src/modules/transactions/record-transactions.js";
 
 export const ROWS = Number(process.env.BENCH_HISTORY_ROWS ?? 1_000_000);
 const CUSTOMERS = 2_000;
@@ -175,25 +175,17 @@ export async function build(db: Db): Promise<void> {
           reference: `deposit:${id}:0`,
           idempotencyKey: `deposit:${id}:0`,
         });
-        const deposit = {
+        const deposit = historyRow({
           id: randomUUID(),
           userId: payee.id,
           type: "receive",
           status: "completed",
           amount,
-          fee: 0n,
-          counterpartyUserId: null,
-          counterpartyUsername: null,
-          counterpartyName: null,
           address: payee.address,
-          note: null,
           txid: id,
           blockHeight: 100_000 + Math.floor(posted / 50),
-          withdrawalState: null,
-          heldUntil: null,
-          withdrawalReason: null,
           createdAt: at,
-        } as const;
+        });
         rowsOf.push((transferId) => [{ ...deposit, transferId }]);
         rows += 1;
         continue;

@@ -17,7 +17,7 @@ import type { Db } from "./db/client.js";
 import type { Listen } from "./db/listen.js";
 import { setUpChain } from "./lifecycle/chain-setup.js";
 import { accountRoutes } from "./modules/account/index.js";
-import { adminRoutes } from "./modules/admin/index.js";
+import { adminContextOf, adminRoutes } from "./modules/admin/index.js";
 import {
   type AuthContext,
   authRoutes,
@@ -249,26 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   await app.register(adminRoutes, {
-    ctx: {
-      db,
-      clock,
-      mailer,
-      brandName: config.brandName,
-      price: wallet.price,
-      chain: chain.backend,
-      staffTwoFactorRequired: config.staffTwoFactorRequired,
-      rp: wallet.rp,
-      vault: {
-        db,
-        clock,
-        chain: chain.backend,
-        walletKeys: wallet.walletKeys,
-        confirmations: config.confirmations,
-        coldVault: config.coldVault,
-        hotWalletMaxSats: config.hotWalletMaxSats,
-        hotWalletTargetSats: config.hotWalletTargetSats,
-      },
-    },
+    ctx: adminContextOf(config, { ...wallet, mailer, chain: chain.backend }),
   });
   await app.register(solvencyRoutes, { ctx: { db, clock, rp: wallet.rp } });
   await app.register(proofRoutes, { ctx: proofContextOf(config, { db, clock, chain: chain.backend }) });

@@ -105,6 +105,20 @@ export const apiPaths = {
     one: (transactionId: string) => `/api/transactions/${encodeURIComponent(transactionId)}`,
     /** `GET`: the transaction's receipt, signed with the bank's proof key (`satsbank-verify receipt`). */
     receipt: (transactionId: string) => `/api/transactions/${encodeURIComponent(transactionId)}/receipt`,
+    /** `PUT { label }`: the customer's own label on their transaction (`""` removes it). */
+    label: (transactionId: string) => `/api/transactions/${encodeURIComponent(transactionId)}/label`,
+    /** `GET`: the filtered history as a CSV or JSON attachment, streamed (exportTransactionsQuerySchema). */
+    export: "/api/transactions/export",
+  },
+  labels: {
+    /** `GET`: the customer's labels as BIP-329 JSON Lines (an attachment); `POST` (the file's text): import. */
+    bip329: "/api/labels/bip329",
+    /** `PUT { label }`: the customer's label of one of their deposit addresses (`""` removes it). */
+    address: (address: string) => `/api/labels/addresses/${encodeURIComponent(address)}`,
+  },
+  statements: {
+    /** `GET /api/statements/:month?timeZone=`: the customer's statement of a month ("2026-10"). */
+    month: (month: string) => `/api/statements/${encodeURIComponent(month)}`,
   },
   notifications: {
     /** `GET`: a keyset page, newest first, with the unread count. */
@@ -132,6 +146,9 @@ export const apiPaths = {
     reactivateCustomer: (userId: string) => `/api/admin/customers/${encodeURIComponent(userId)}/reactivate`,
     /** `POST /api/admin/customers/:userId/messages`: a message from staff, as a notification. */
     customerMessages: (userId: string) => `/api/admin/customers/${encodeURIComponent(userId)}/messages`,
+    /** `GET /api/admin/customers/:userId/statements/:month?timeZone=`: a customer's statement (audited). */
+    customerStatement: (userId: string, month: string) =>
+      `/api/admin/customers/${encodeURIComponent(userId)}/statements/${encodeURIComponent(month)}`,
     /** `GET`: Transaction History (filters, keyset pages). */
     transactions: "/api/admin/transactions",
     /** `GET`: the filtered Transaction History as a CSV attachment, streamed. */

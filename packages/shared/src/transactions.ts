@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { keysetCursorSchema, keysetPageSchema, pageLimitSchema, searchTextSchema } from "./lists.js";
 import { satsSchema } from "./money.js";
+import { priceAtTheTimeSchema } from "./prices.js";
 
 export const transactionTypeSchema = z.enum(["send", "receive"]);
 export type TransactionType = z.infer<typeof transactionTypeSchema>;
@@ -74,6 +75,10 @@ export const transactionSchema = z.object({
   /** A withdrawal's progress (a send to an outside address); null for every other transaction. */
   withdrawal: withdrawalProgressSchema.nullable(),
   createdAt: z.iso.datetime(),
+  /** The customer's own label (the note is the sender's); null when they have not added one. */
+  label: z.string().nullable(),
+  /** The BTC/USD price recorded with it (at settlement, else at creation); null when none was recorded. */
+  priceAtTheTime: priceAtTheTimeSchema.nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -294,5 +294,7 @@ export const receiveInfoSchema = z.object({
   uri: z.string().startsWith("bitcoin:"),
   username: z.string(),
   network: bitcoinNetworkSchema,
+  /** The customer's own label of this address (BIP-329 `addr`); null when none. */
+  label: z.string().nullable(),
 });
 export type ReceiveInfo = z.infer<typeof receiveInfoSchema>;

@@ -58,6 +58,7 @@ export const receiveInfo: ReceiveInfo = {
   uri: "bitcoin:bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080",
   username: "ada",
   network: "regtest",
+  label: null,
 };
 
 /** A transaction line; override what the test is about. */
@@ -74,6 +75,8 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
     confirmations: null,
     withdrawal: null,
     createdAt: "2025-04-17T14:05:00.000Z",
+    label: null,
+    priceAtTheTime: null,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { walletProviderIdSchema } from "@satsbank/shared";
+import { LABEL_MAX_LENGTH, walletProviderIdSchema } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
 import { check, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
@@ -50,9 +50,12 @@ export const externalWallets = pgTable(
     signature: text("signature").notNull(),
     proofFormat: text("proof_format", { enum: proofFormats }).notNull(),
     connectedAt: timestamptz("connected_at").notNull(),
+    /** The customer's own label for the connected wallet's address (BIP-329 `addr`). */
+    label: text("label"),
   },
   (t) => [
     check("external_wallets_provider_check", sql`${t.provider} in (${quoted(walletProviderIds)})`),
     check("external_wallets_proof_format_check", sql`${t.proofFormat} in (${quoted(proofFormats)})`),
+    check("external_wallets_label_length", sql`length(${t.label}) <= ${sql.raw(String(LABEL_MAX_LENGTH))}`),
   ],
 );

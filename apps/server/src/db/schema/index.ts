@@ -8,6 +8,7 @@ export * from "./ledger.js";
 export * from "./mail.js";
 export * from "./notifications.js";
 export * from "./passkeys.js";
+export * from "./prices.js";
 export * from "./proof.js";
 export * from "./rate-limit.js";
 export * from "./settings.js";

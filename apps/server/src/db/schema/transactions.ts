@@ -1,9 +1,31 @@
-import { transactionStatusSchema, transactionTypeSchema, withdrawalStateSchema } from "@satsbank/shared";
+import {
+  LABEL_MAX_LENGTH,
+  recordedPriceSourceSchema,
+  transactionStatusSchema,
+  transactionTypeSchema,
+  withdrawalStateSchema,
+} from "@satsbank/shared";
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
 import { quoted, timestamptz, values } from "./columns.js";
 import { ledgerTransfers } from "./ledger.js";
+
+/**
+ * A recorded price's three columns agree: a source and a time together, a price exactly when the source is
+ * not `unavailable`, and a price above zero.
+ */
+function recordedPriceChecks(moment: string, cents: unknown, source: unknown, readAt: unknown) {
+  const name = `wallet_transactions_${moment}_price`;
+  return [
+    check(`${name}_source_check`, sql`${source} in (${quoted(recordedPriceSourceSchema.options)})`),
+    check(`${name}_read_at_check`, sql`(${source} is null) = (${readAt} is null)`),
+    check(
+      `${name}_value_check`,
+      sql`(${cents} is not null) = (${source} is not null and ${source} <> 'unavailable') and (${cents} is null or ${cents} > 0)`,
+    ),
+  ];
+}
 
 /**
  * What a customer sees in their history: one row per customer per movement (a send between two
@@ -42,14 +64,28 @@ export const walletTransactions = pgTable(
     withdrawalReason: text("withdrawal_reason"),
     createdAt: timestamptz("created_at").notNull(),
     /**
+     * The BTC/USD price when the transaction was created (in cents per BTC), where it came from and when it
+     * was read: the latest price reading (price_readings) at that moment. Source `unavailable` (and no
+     * price) when there was no recent reading; all three null on rows written before prices were recorded.
+     */
+    createdUsdCentsPerBtc: bigint("created_usd_cents_per_btc", { mode: "bigint" }),
+    createdPriceSource: text("created_price_source", { enum: values(recordedPriceSourceSchema) }),
+    createdPriceReadAt: timestamptz("created_price_read_at"),
+    /** The same, when the transaction settled (completed); null until then. */
+    settledUsdCentsPerBtc: bigint("settled_usd_cents_per_btc", { mode: "bigint" }),
+    settledPriceSource: text("settled_price_source", { enum: values(recordedPriceSourceSchema) }),
+    settledPriceReadAt: timestamptz("settled_price_read_at"),
+    /** The customer's own label on their row (the note is the sender's); searchable. */
+    label: text("label"),
+    /**
      * What the customer's history search matches, kept by the database: the counterparty's name and
-     * username, the address and the note, one space between them (a search word never holds a space, so
+     * username, the address, the note and the customer's label, one space between them (a search word never holds a space, so
      * none matches across two of them).
      */
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs(
-        sql`coalesce(counterparty_name, '') || ' ' || coalesce(counterparty_username, '') || ' ' || coalesce(address, '') || ' ' || coalesce(note, '')`,
+        sql`coalesce(counterparty_name, '') || ' ' || coalesce(counterparty_username, '') || ' ' || coalesce(address, '') || ' ' || coalesce(note, '') || ' ' || coalesce(label, '')`,
       ),
   },
   (t) => [
@@ -73,6 +109,12 @@ export const walletTransactions = pgTable(
     check("wallet_transactions_amount_positive", sql`${t.amount} > 0`),
     check("wallet_transactions_fee_check", sql`${t.fee} >= 0`),
     check("wallet_transactions_note_length", sql`length(${t.note}) <= 140`),
+    check(
+      "wallet_transactions_label_length",
+      sql`length(${t.label}) <= ${sql.raw(String(LABEL_MAX_LENGTH))}`,
+    ),
+    ...recordedPriceChecks("created", t.createdUsdCentsPerBtc, t.createdPriceSource, t.createdPriceReadAt),
+    ...recordedPriceChecks("settled", t.settledUsdCentsPerBtc, t.settledPriceSource, t.settledPriceReadAt),
     check(
       "wallet_transactions_withdrawal_state_check",
       sql`${t.withdrawalState} is null or (${t.type} = 'send' and ${t.withdrawalState} in (${quoted(withdrawalStateSchema.options)}))`,

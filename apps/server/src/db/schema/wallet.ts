@@ -1,3 +1,4 @@
+import { LABEL_MAX_LENGTH } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -38,12 +39,15 @@ export const depositAddresses = pgTable(
      * them), but the receive screen then shows a new one.
      */
     usedAt: timestamptz("used_at"),
+    /** The customer's own label for the address (receive screen, BIP-329 `addr`). */
+    label: text("label"),
   },
   (t) => [
     index("deposit_addresses_user_network_idx").on(t.userId, t.network, t.chainIndex.desc()),
     uniqueIndex("deposit_addresses_derivation_unique").on(t.network, t.chain, t.chainIndex),
     check("deposit_addresses_network_check", networkCheck(t.network)),
     check("deposit_addresses_index_check", sql`${t.chainIndex} >= 0`),
+    check("deposit_addresses_label_length", sql`length(${t.label}) <= ${sql.raw(String(LABEL_MAX_LENGTH))}`),
   ],
 );
 

@@ -10,21 +10,26 @@ import { findCurrentDepositAddress, insertDepositAddress, lockNextIndex } from "
  * theirs and keep crediting them. Assignments take the chain's counter lock, so two at once never share
  * an index and a customer never gets two new addresses at once.
  */
-export async function depositAddressFor({
+export async function depositAddressFor(args: { ctx: AddressesContext; userId: string }): Promise<string> {
+  return (await currentDepositAddress(args)).address;
+}
+
+/** The customer's current deposit address (depositAddressFor) with their label of it. */
+export async function currentDepositAddress({
   ctx,
   userId,
 }: {
   ctx: AddressesContext;
   userId: string;
-}): Promise<string> {
+}): Promise<{ address: string; label: string | null }> {
   const network = ctx.walletKeys.network;
   const existing = await findCurrentDepositAddress(ctx.db, { userId, network });
-  if (existing !== undefined) return existing.address;
+  if (existing !== undefined) return existing;
   return inDbTransaction(ctx.db, async (tx) => {
     const index = await lockNextIndex(tx, { network, chain: RECEIVE_CHAIN });
     // Another request for this customer may have assigned one while this one waited for the lock.
     const assigned = await findCurrentDepositAddress(tx, { userId, network });
-    if (assigned !== undefined) return assigned.address;
+    if (assigned !== undefined) return assigned;
     const address = receiveAddress(ctx.walletKeys, index);
     await insertDepositAddress(tx, {
       address,
@@ -34,7 +39,8 @@ export async function depositAddressFor({
       chainIndex: index,
       createdAt: ctx.clock.now(),
       usedAt: null,
+      label: null,
     });
-    return address;
+    return { address, label: null };
   });
 }

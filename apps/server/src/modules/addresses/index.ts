@@ -9,7 +9,7 @@ export {
   type VaultAddresses,
 } from "./bank-addresses.js";
 export type { AddressesContext } from "./context.js";
-export { depositAddressFor } from "./deposit-address.js";
+export { currentDepositAddress, depositAddressFor } from "./deposit-address.js";
 export {
   claimNextIndex,
   type DepositAddressRow,

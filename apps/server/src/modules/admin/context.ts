@@ -2,6 +2,8 @@ import type { Clock } from "../../adapters/clock.js";
 import type { Mailer } from "../../adapters/mailer/mailer.js";
 import type { PriceSource } from "../../adapters/price/price-source.js";
 import type { ChainBackend } from "../../bitcoin/chain/chain-backend.js";
+import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
+import type { AppConfig } from "../../config/config.js";
 import type { Db } from "../../db/client.js";
 import type { RelyingParty } from "../passkeys/index.js";
 import type { VaultContext } from "../vault/index.js";
@@ -24,3 +26,39 @@ export type AdminContext = {
   /** The Vault tab: the cold vault (or none), the hot wallet's max and target, refills. */
   vault: VaultContext;
 };
+
+/** The staff dashboard's context, from the configuration and what the app made (app.ts). */
+export function adminContextOf(
+  config: Pick<
+    AppConfig,
+    | "brandName"
+    | "staffTwoFactorRequired"
+    | "confirmations"
+    | "coldVault"
+    | "hotWalletMaxSats"
+    | "hotWalletTargetSats"
+  >,
+  made: Pick<AdminContext, "db" | "clock" | "mailer" | "price" | "chain" | "rp"> & { walletKeys: WalletKeys },
+): AdminContext {
+  const { db, clock, chain, walletKeys } = made;
+  return {
+    db,
+    clock,
+    mailer: made.mailer,
+    brandName: config.brandName,
+    price: made.price,
+    chain,
+    staffTwoFactorRequired: config.staffTwoFactorRequired,
+    rp: made.rp,
+    vault: {
+      db,
+      clock,
+      chain,
+      walletKeys,
+      confirmations: config.confirmations,
+      coldVault: config.coldVault,
+      hotWalletMaxSats: config.hotWalletMaxSats,
+      hotWalletTargetSats: config.hotWalletTargetSats,
+    },
+  };
+}

@@ -76,6 +76,7 @@ export async function connectWallet({
     signature: signature.trim(),
     proofFormat: verified.format,
     connectedAt: now,
+    label: null,
   };
   await inDbTransaction(ctx.db, async (tx) => {
     if (!(await markChallengeUsed(tx, { id, now }))) throw challengeGone();

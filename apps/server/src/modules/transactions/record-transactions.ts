@@ -35,7 +35,7 @@ type HistoryRowFields = Pick<
  * A history row: no fee, counterparty, address, note, transfer or chain transaction unless the event has
  * one.
  */
-function historyRow(row: HistoryRowFields): WalletTransactionRow {
+export function historyRow(row: HistoryRowFields): WalletTransactionRow {
   return {
     fee: 0n,
     counterpartyUserId: null,
@@ -49,6 +49,13 @@ function historyRow(row: HistoryRowFields): WalletTransactionRow {
     withdrawalState: null,
     heldUntil: null,
     withdrawalReason: null,
+    label: null,
+    createdUsdCentsPerBtc: null,
+    createdPriceSource: null,
+    createdPriceReadAt: null,
+    settledUsdCentsPerBtc: null,
+    settledPriceSource: null,
+    settledPriceReadAt: null,
     ...row,
   };
 }

@@ -1,4 +1,4 @@
-import type { Transaction } from "@satsbank/shared";
+import type { PriceAtTheTime, Transaction } from "@satsbank/shared";
 import type { Db } from "../../db/client.js";
 import type { WalletTransactionRow } from "./queries.js";
 
@@ -24,6 +24,29 @@ export function transactionBasics(row: WalletTransactionRow) {
   };
 }
 
+/** The price the row recorded: at settlement when it settled with one, else at creation; null if none. */
+export function priceAtTheTime(row: WalletTransactionRow): PriceAtTheTime | null {
+  const recorded = [
+    {
+      moment: "settled",
+      cents: row.settledUsdCentsPerBtc,
+      source: row.settledPriceSource,
+      at: row.settledPriceReadAt,
+    },
+    {
+      moment: "created",
+      cents: row.createdUsdCentsPerBtc,
+      source: row.createdPriceSource,
+      at: row.createdPriceReadAt,
+    },
+  ] as const;
+  for (const { moment, cents, source, at } of recorded) {
+    if (cents === null || at === null || source === null || source === "unavailable") continue;
+    return { usdCentsPerBtc: cents.toString(), source, readAt: at.toISOString(), moment };
+  }
+  return null;
+}
+
 /** A history row as the customer sees it. */
 export function toTransaction(row: WalletTransactionRow, chainHeight: number | null = null): Transaction {
   return {
@@ -45,6 +68,8 @@ export function toTransaction(row: WalletTransactionRow, chainHeight: number | n
             reason: row.withdrawalReason,
           },
     createdAt: row.createdAt.toISOString(),
+    label: row.label,
+    priceAtTheTime: priceAtTheTime(row),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ReceiveInfo } from "@satsbank/shared";
 import type { User } from "../../domain/user.js";
-import { depositAddressFor } from "../addresses/index.js";
+import { currentDepositAddress } from "../addresses/index.js";
 import type { WalletContext } from "./context.js";
 
 /**
@@ -15,9 +15,10 @@ export async function getReceiveInfo({
   ctx: Pick<WalletContext, "db" | "clock" | "walletKeys">;
   customer: Pick<User, "id" | "username">;
 }): Promise<ReceiveInfo> {
-  const address = await depositAddressFor({ ctx, userId: customer.id });
+  const { address, label } = await currentDepositAddress({ ctx, userId: customer.id });
   return {
     address,
+    label,
     uri: `bitcoin:${address}`,
     username: customer.username,
     network: ctx.walletKeys.network,

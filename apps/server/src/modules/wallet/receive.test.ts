@@ -31,6 +31,7 @@ describe("GET /api/wallet/receive", () => {
       uri: `bitcoin:${info.address}`,
       username: customer.user.username,
       network: "regtest",
+      label: null,
     });
     expect(info.address).toMatch(/^bcrt1q[02-9ac-hj-np-z]+$/);
     expect(isValidAddress(info.address, "regtest")).toBe(true);
