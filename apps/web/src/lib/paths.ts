@@ -27,6 +27,8 @@ export const paths = {
     send: "/wallet/send",
   },
   history: "/history",
+  /** The customer's monthly statement, printable (`?month=2026-10`; issue 24). */
+  statement: "/history/statement",
   /** The public contact form: for anyone who cannot sign in (issue 21). */
   contact: "/contact",
   notifications: "/notifications",
