@@ -34,6 +34,23 @@ describe("api client", () => {
     });
   });
 
+  it("sends a file's text as it is, with its own content type", async () => {
+    const fetchMock = respondWith(Response.json({ imported: 1 }));
+    const text = '{"type":"tx","ref":"ab","label":"Rent"}\n{"type":"addr"';
+    const result = await apiRequest("/api/labels/bip329", {
+      text: { body: text, contentType: "application/jsonl" },
+      schema: z.object({ imported: z.number() }),
+    });
+    expect(result).toEqual({ imported: 1 });
+    expect(fetchMock).toHaveBeenCalledWith("/api/labels/bip329", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { Accept: "application/json", "Content-Type": "application/jsonl" },
+      body: text,
+      signal: undefined,
+    });
+  });
+
   it("sends an empty JSON object on a state-changing request without a body", async () => {
     const fetchMock = respondWith(new Response(null, { status: 204 }));
     await api.post("/api/auth/logout");

@@ -43,7 +43,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 // Only the verbs the API uses; add one with the first endpoint that needs it.
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface RequestOptions<T> {
   method?: Method;
@@ -51,6 +51,8 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Parses the response body; without it the body is ignored and `undefined` is returned. */
   schema?: z.ZodType<T>;
+  /** A file's text sent as it is, with its own content type (a BIP-329 import: `application/jsonl`). */
+  text?: { body: string; contentType: string };
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
@@ -83,11 +85,15 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 /** The one way the app talks to its API: same-origin cookies, JSON in and out, typed errors. */
 export async function apiRequest<T = undefined>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
+  const method = options.method ?? (options.body === undefined && !options.text ? "GET" : "POST");
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
+  } else if (options.text) {
+    // Not a form's content type either: the CSRF protection above holds (a preflight first).
+    headers["Content-Type"] = options.text.contentType;
+    body = options.text.body;
   } else if (options.body !== undefined || method !== "GET") {
     // The server accepts a state-changing request only as JSON (or multipart): a cross-site form cannot
     // send that content type without a CORS preflight, so it is the CSRF protection. A request without a
@@ -133,6 +139,8 @@ export const api = {
   ) => apiRequest(path, { ...init, method: "GET", schema }),
   post: <T = undefined>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
     apiRequest(path, { method: "POST", body, schema }),
+  put: <T = undefined>(path: string, body: unknown, schema?: z.ZodType<T>) =>
+    apiRequest(path, { method: "PUT", body, schema }),
   patch: <T = undefined>(path: string, body: unknown, schema?: z.ZodType<T>) =>
     apiRequest(path, { method: "PATCH", body, schema }),
   delete: <T = undefined>(path: string, schema?: z.ZodType<T>) =>

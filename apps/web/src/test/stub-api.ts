@@ -5,7 +5,7 @@ import { vi } from "vitest";
 export interface StubRequest {
   method: string;
   url: URL;
-  /** The parsed JSON body, or the FormData of a multipart upload, if any. */
+  /** The parsed JSON body, the FormData of a multipart upload, or a text upload's text, if any. */
   body: unknown;
 }
 
@@ -41,7 +41,8 @@ export function apiError(
 function readBody(init: RequestInit | undefined): unknown {
   if (init?.body instanceof FormData) return init.body;
   if (typeof init?.body !== "string") return undefined;
-  return JSON.parse(init.body);
+  const type = new Headers(init.headers).get("Content-Type");
+  return type === null || /^application\/json\b/.test(type) ? JSON.parse(init.body) : init.body;
 }
 
 /**
@@ -74,7 +75,7 @@ export function stubApi({
   return fetchMock;
 }
 
-/** The bodies sent to one endpoint ("METHOD /path"), in order: parsed JSON, or an upload's FormData. */
+/** The bodies sent to one endpoint ("METHOD /path"), in order: parsed JSON, an upload's FormData or text. */
 export function requestsTo(fetchMock: ReturnType<typeof stubApi>, endpoint: string): unknown[] {
   return fetchMock.mock.calls
     .filter(([input, init]) => {

@@ -1,4 +1,5 @@
 import { type RefillSignaturesResponse, VAULT_SIGNATURES_NEEDED, type VaultRefill } from "@satsbank/shared";
+import { fileBytes } from "@/lib/file-read";
 
 /** "0 of 2 signatures", "1 of 2 signatures": one vault coin's signatures so far. */
 export function signaturesText(count: number): string {
@@ -83,26 +84,12 @@ function base64Of(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** A file's bytes (FileReader: every browser, and the tests' DOM, which has no Blob.arrayBuffer). */
-function bytesOf(file: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const { result } = reader;
-      if (result instanceof ArrayBuffer) resolve(new Uint8Array(result));
-      else reject(new Error("The file was not read as bytes"));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
-    reader.readAsArrayBuffer(file);
-  });
-}
-
 /**
  * A signed PSBT file as the server takes it (`{ psbt }`: base64 or hex text): a binary .psbt is sent as its
  * base64, a text file (what Sparrow, Bitcoin Core and `npm run vault -- sign` write) as its trimmed text.
  */
 export async function psbtFileText(file: Blob): Promise<string> {
-  const bytes = await bytesOf(file);
+  const bytes = await fileBytes(file);
   const binary = PSBT_MAGIC.every((byte, i) => bytes[i] === byte);
   return binary ? base64Of(bytes) : new TextDecoder().decode(bytes).trim();
 }

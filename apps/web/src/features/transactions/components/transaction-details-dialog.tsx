@@ -1,6 +1,7 @@
 import type { Transaction } from "@satsbank/shared";
 import { type ReactNode, type RefObject, useRef, useState } from "react";
 import { CopyButton } from "@/components/copy-button";
+import { LabelEditor } from "@/components/label-editor";
 import { TransactionStatusLabel } from "@/components/transaction-status-label";
 import { Button } from "@/components/ui/button";
 import {
@@ -16,6 +17,7 @@ import { useConfirmationsRequired } from "@/lib/api/meta";
 import { dateTimeText } from "@/lib/date-text";
 import { btcText } from "@/lib/money-text";
 import { useTransaction } from "../api/get-transaction";
+import { useSetTransactionLabel } from "../api/set-transaction-label";
 import {
   confirmationProgressText,
   confirmationsText,
@@ -27,7 +29,7 @@ import {
 import { isCancellable } from "../lib/withdrawal-state";
 import { CancelWithdrawalDialog } from "./cancel-withdrawal-dialog";
 import { DownloadReceipt, hasReceipt } from "./download-receipt";
-import { UsdValue } from "./usd-value";
+import { UsdThenAndNow } from "./usd-then-and-now";
 import { WithdrawalProgressText } from "./withdrawal-progress-text";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -52,6 +54,19 @@ function counterpartyLabel(transaction: Transaction): string {
   return isDeposit(transaction) ? "To your address" : "From";
 }
 
+/** The customer's own label (the note is the sender's): History's search finds it. */
+function TransactionLabel({ transaction }: { transaction: Transaction }) {
+  const setLabel = useSetTransactionLabel(transaction.id);
+  return (
+    <LabelEditor
+      label={transaction.label}
+      fieldLabel="Label"
+      hint="Only you see it. History's search finds it."
+      save={setLabel.mutateAsync}
+    />
+  );
+}
+
 function Details({ transaction }: { transaction: Transaction }) {
   const progress = confirmationProgressText(transaction, useConfirmationsRequired());
   const inMempool = transaction.confirmations === 0 ? " (waiting in the mempool)" : "";
@@ -60,7 +75,7 @@ function Details({ transaction }: { transaction: Transaction }) {
     <dl className="divide-y">
       <Detail label="Amount">
         <span className="font-semibold tabular-nums">{signedAmountText(transaction)}</span>
-        <UsdValue sats={BigInt(transaction.amountSats)} />
+        <UsdThenAndNow sats={BigInt(transaction.amountSats)} recorded={transaction.priceAtTheTime} />
       </Detail>
       <Detail label="Network fee">
         <span className="tabular-nums">{btcText(fee)}</span>
@@ -68,7 +83,7 @@ function Details({ transaction }: { transaction: Transaction }) {
       {transaction.type === "send" && fee > 0n && (
         <Detail label="Total">
           <span className="font-semibold tabular-nums">{totalText(transaction)}</span>
-          <UsdValue sats={BigInt(transaction.amountSats) + fee} />
+          <UsdThenAndNow sats={BigInt(transaction.amountSats) + fee} recorded={transaction.priceAtTheTime} />
         </Detail>
       )}
       <Detail label="Status">
@@ -83,6 +98,9 @@ function Details({ transaction }: { transaction: Transaction }) {
         <Counterparty transaction={transaction} />
       </Detail>
       <Detail label="Note">{transaction.note ?? "No note"}</Detail>
+      <Detail label="Label">
+        <TransactionLabel transaction={transaction} />
+      </Detail>
       <Detail label="Time">{dateTimeText(transaction.createdAt)}</Detail>
       <Detail label="Transaction ID">
         <span className="flex items-center gap-1">

@@ -3,8 +3,8 @@ import { cn } from "@/lib/cn";
 import { usdText } from "@/lib/money-text";
 
 /**
- * "≈ $42.39": an amount's value in US dollars at the current price (the price source keeps no history, so
- * a past transaction is valued at today's price, as the balance is). Nothing until the price is known.
+ * "≈ $42.39": an amount's value in US dollars at the current price, as the balance is (a history row; its
+ * details add the price it recorded at the time: usd-then-and-now.tsx). Nothing until the price is known.
  */
 export function UsdValue({ sats, className }: { sats: bigint; className?: string }) {
   const price = usePrice();

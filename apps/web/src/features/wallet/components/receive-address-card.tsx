@@ -1,17 +1,35 @@
 import { paymentRequestUri, type ReceiveInfo } from "@satsbank/shared";
 import { useId } from "react";
 import { CopyButton } from "@/components/copy-button";
+import { LabelEditor } from "@/components/label-editor";
 import { QrCode } from "@/components/qr-code";
 import { Card, CardContent } from "@/components/ui/card";
+import { useSetAddressLabel } from "../api/set-address-label";
 import type { RequestedPayment } from "../lib/use-payment-request";
 import { ReceiveActions } from "./receive-actions";
 
 const testNetworkNames = { testnet: "Testnet", signet: "Signet", regtest: "Regtest" } as const;
 
+/** The customer's own label of the address (not the payment request's, which the payer's wallet reads). */
+function AddressLabel({ info }: { info: ReceiveInfo }) {
+  const setLabel = useSetAddressLabel(info.address);
+  return (
+    <div className="flex w-full flex-col gap-1 text-sm">
+      <p className="text-xs font-medium text-muted-foreground">Your label for this address</p>
+      <LabelEditor
+        label={info.label}
+        fieldLabel="Your label for this address"
+        hint="Only you see it. Your BIP-329 labels export carries it."
+        save={setLabel.mutateAsync}
+      />
+    </div>
+  );
+}
+
 /**
  * The current deposit address: its QR code (the BIP21 URI), the address as text, Copy and Share. With an
  * amount or a label requested, the QR code holds the payment request, spelled out under it with its own
- * Copy.
+ * Copy. Under the address, the customer's own label of it.
  */
 export function ReceiveAddressCard({ info, request }: { info: ReceiveInfo; request?: RequestedPayment }) {
   const headingId = useId();
@@ -58,6 +76,7 @@ export function ReceiveAddressCard({ info, request }: { info: ReceiveInfo; reque
         >
           {info.address}
         </p>
+        <AddressLabel info={info} />
         <ReceiveActions address={info.address} />
       </CardContent>
     </Card>
