@@ -350,6 +350,17 @@ const screens: Record<Viewer, readonly Screen[]> = {
       },
     },
     {
+      name: "/history, transaction details, the label field open (nothing saved)",
+      path: "/history",
+      heading: "Transaction History",
+      async open(page) {
+        await historyRows(page).first().getByRole("button").click();
+        const dialog = page.getByRole("dialog", { name: "Transaction Details" });
+        await dialog.getByRole("button", { name: /^(Add|Edit) label$/ }).click();
+        await expect(dialog.getByRole("textbox", { name: "Label" })).toBeFocused();
+      },
+    },
+    {
       name: "/history, a deposit's details (txid, confirmations)",
       path: "/history",
       heading: "Transaction History",
