@@ -234,7 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(walletRoutes, { ctx: wallet, limiter: ctx.limiter });
   await app.register(withdrawalRoutes, { ctx: { db, clock } });
   const receipts = proofSettingsOf(config);
-  await app.register(transactionRoutes, { ctx: { db, chainHeight: followerHeight, ...receipts } });
+  await app.register(transactionRoutes, { ctx: { db, clock, chainHeight: followerHeight, ...receipts } });
   await app.register(kycRoutes, { ctx: kyc, limiter: ctx.limiter, reviewSoon: () => reviewer.soon() });
   await app.register(externalWalletRoutes, {
     ctx: { db, clock, network: config.bitcoinNetwork, brandName: config.brandName },

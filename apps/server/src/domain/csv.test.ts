@@ -22,6 +22,11 @@ describe("csvCell", () => {
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("\tcmd")).toBe("'\tcmd");
     expect(csvCell("a=b")).toBe("a=b");
+    // A negative amount is a number the sheet should add up; anything more after the minus is guarded.
+    expect(csvCell("-0.00005000")).toBe("-0.00005000");
+    expect(csvCell("-5000")).toBe("-5000");
+    expect(csvCell("-5000-1")).toBe("'-5000-1");
+    expect(csvCell("-1e3")).toBe("'-1e3");
   });
 });
 

@@ -7,9 +7,12 @@
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** A negative amount ("-0.00005000", "-5000") is a number, never a formula: it stays one for the sheet. */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
+
 /** One cell: guarded against formulas, quoted when it holds a comma, a quote or a line break. */
 export function csvCell(value: string): string {
-  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
+  const guarded = FORMULA_START.test(value) && !NEGATIVE_NUMBER.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 }
 

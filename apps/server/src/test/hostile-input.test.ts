@@ -633,6 +633,14 @@ function cases(email: string): Case[] {
     },
     {
       method: "GET",
+      route: "/api/transactions/export",
+      part: "query",
+      valid: { filter: "sent", q: "alice", format: "json", timeZone: "Europe/Paris" },
+      text: ["q"],
+      other: ["filter", "format", "timeZone"],
+    },
+    {
+      method: "GET",
       route: "/api/transactions/:transactionId",
       part: "params",
       valid: { transactionId: UUID },

@@ -4,6 +4,7 @@ import type { PriceQuote, PriceSource } from "../../adapters/price/price-source.
 import type { Db } from "../../db/client.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { csvLine } from "../../domain/csv.js";
+import { EXPORT_BATCH, exportFileStamp } from "../../domain/export.js";
 import type { HistoryPosition } from "../../domain/history.js";
 import { centsToUsdText } from "../../domain/price.js";
 import type { StaffActor } from "../../domain/staff.js";
@@ -11,8 +12,7 @@ import { recordAuditEvent } from "../audit/index.js";
 import { listAllWalletTransactions, type StaffListedRow } from "../transactions/index.js";
 import { type AdminTransactionFilterValues, transactionQueryOf } from "./transaction-search.js";
 
-/** Rows read per query while the file streams: memory stays flat however many rows match. */
-export const EXPORT_BATCH = 500;
+export { EXPORT_BATCH } from "../../domain/export.js";
 
 export type TransactionsExport = { fileName: string; lines: AsyncGenerator<string> };
 
@@ -92,6 +92,6 @@ export async function exportTransactionsCsv({
       at,
     }),
   );
-  const stamp = at.toISOString().slice(0, 19).replaceAll(/[-:]/g, "").replace("T", "-");
+  const stamp = exportFileStamp(at);
   return { fileName: `transactions-${stamp}.csv`, lines: csvLines(ctx.db, filters, price) };
 }

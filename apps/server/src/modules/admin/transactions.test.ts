@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROME_LINUX } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { expectBooksBalanced, sendRequest, testCustomer } from "../../test/money-helpers.js";
+import { parseCsv } from "../../test/parse-csv.js";
 import { type TestStaff, testStaff } from "../../test/staff-helpers.js";
 import { insertWalletTransactions } from "../transactions/queries.js";
 import { EXPORT_BATCH } from "./export-transactions.js";
@@ -161,35 +162,6 @@ describe("GET /api/admin/transactions (Transaction History)", () => {
     expect((await get(apiPaths.admin.transactions, { limit: "101" })).statusCode).toBe(400);
   });
 });
-
-/** The cells of a CSV body as RFC 4180 writes them (quoted cells may hold commas, quotes, line breaks). */
-function parseCsv(body: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < body.length; i++) {
-    const char = body[i];
-    if (quoted) {
-      if (char === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (char === "\r" && body[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += char;
-  }
-  return rows;
-}
 
 describe("GET /api/admin/transactions/export.csv", () => {
   it("is the filtered list as an attachment: BTC to 8 decimals, USD at export time, guarded cells, audited", async () => {

@@ -1,5 +1,7 @@
+import { Readable } from "node:stream";
 import {
   apiPaths,
+  exportTransactionsQuerySchema,
   listTransactionsQuerySchema,
   receiptSchema,
   transactionPageSchema,
@@ -7,16 +9,24 @@ import {
 } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Clock } from "../../adapters/clock.js";
 import { requireRole, signedIn } from "../../plugins/session.js";
 import type { ReceiptContext } from "./context.js";
+import { exportHistory } from "./export-transactions.js";
 import { getReceipt } from "./get-receipt.js";
 import { getTransaction } from "./get-transaction.js";
 import { listTransactions } from "./list-transactions.js";
 
 const tags = ["transactions"];
 
-/** The signed-in customer's history: a page at a time, or one transaction and its signed receipt. */
-export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: ReceiptContext }> = async (app, { ctx }) => {
+/**
+ * The signed-in customer's history: a page at a time, the whole of it as a file, or one transaction and its
+ * signed receipt.
+ */
+export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: ReceiptContext & { clock: Clock } }> = async (
+  app,
+  { ctx },
+) => {
   app.addHook("preHandler", requireRole("customer"));
 
   app.get(
@@ -30,6 +40,31 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: ReceiptContext }> =
       },
     },
     async (request) => listTransactions({ ctx, userId: signedIn(request).user.id, ...request.query }),
+  );
+
+  app.get(
+    apiPaths.transactions.export,
+    {
+      schema: {
+        summary:
+          "The customer's filtered history as a CSV or JSON attachment, streamed, dates in their time zone",
+        tags,
+        querystring: exportTransactionsQuerySchema,
+        produces: ["text/csv", "application/json"],
+      },
+    },
+    async (request, reply) => {
+      const { fileName, contentType, chunks } = exportHistory({
+        ctx,
+        userId: signedIn(request).user.id,
+        query: request.query,
+      });
+      return reply
+        .header("content-type", contentType)
+        .header("content-disposition", `attachment; filename="${fileName}"`)
+        .header("x-content-type-options", "nosniff")
+        .send(Readable.from(chunks));
+    },
   );
 
   app.get(
