@@ -33,6 +33,7 @@ import { devSandboxRoutes } from "./modules/dev-sandbox/index.js";
 import { externalWalletRoutes } from "./modules/external-wallets/index.js";
 import { healthRoutes } from "./modules/health/index.js";
 import { type KycContext, type KycReviewer, kycReviewer, kycRoutes } from "./modules/kyc/index.js";
+import { labelRoutes } from "./modules/labels/index.js";
 import { installationFacts, metaRoutes } from "./modules/meta/index.js";
 import { metricsRoutes } from "./modules/metrics/index.js";
 import {
@@ -238,6 +239,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(kycRoutes, { ctx: kyc, limiter: ctx.limiter, reviewSoon: () => reviewer.soon() });
   await app.register(externalWalletRoutes, {
     ctx: { db, clock, network: config.bitcoinNetwork, brandName: config.brandName },
+    limiter: ctx.limiter,
+  });
+  await app.register(labelRoutes, {
+    ctx: { db, clock, network: config.bitcoinNetwork },
     limiter: ctx.limiter,
   });
   await app.register(supportRoutes, {

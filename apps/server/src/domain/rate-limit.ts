@@ -72,6 +72,8 @@ export const rateLimitRules = {
   passkeyChallengesPerIp: { bucket: "passkey-challenges:ip", max: 100, windowMs: 15 * MINUTE },
   /** Messages to sign for a wallet, per customer: each replaces the last, and each allows 5 signatures. */
   walletChallengesPerCustomer: { bucket: "wallet-challenges:customer", max: 30, windowMs: HOUR },
+  /** BIP-329 label files imported per customer: each reads up to 10,000 lines; a person imports a few. */
+  labelImportsPerCustomer: { bucket: "label-imports:customer", max: 20, windowMs: HOUR },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Counters older than two of the longest windows count for no rule and may be deleted. */

@@ -8,15 +8,24 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The route takes multipart/form-data uploads besides JSON. */
     acceptsMultipart?: boolean;
+    /**
+     * The route takes JSON Lines (application/jsonl, application/x-ndjson) besides JSON: a BIP-329 file.
+     * Neither is a CORS-safelisted type, so a cross-site page cannot send one without a preflight either.
+     */
+    acceptsJsonLines?: boolean;
   }
 }
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const SAFE_FETCH_SITES = new Set(["same-origin", "none"]);
+/** JSON Lines' media type and its older name: what a route with `acceptsJsonLines` takes. */
+export const JSON_LINES_TYPES: readonly string[] = ["application/jsonl", "application/x-ndjson"];
+const JSON_LINES = new Set(JSON_LINES_TYPES);
 
 export const csrfText = {
   crossSite: "Cross-site requests are not accepted.",
   notJson: "Send the request body as JSON (Content-Type: application/json).",
+  notJsonLines: "Send the file's text as JSON Lines (Content-Type: application/jsonl).",
 } as const;
 
 function mediaType(header: string | undefined): string {
@@ -60,7 +69,9 @@ export const csrf = fp(
       const type = mediaType(request.headers["content-type"]);
       if (type === "application/json") return;
       if (type === "multipart/form-data" && request.routeOptions.config.acceptsMultipart === true) return;
-      throw new AppError("UNSUPPORTED_MEDIA_TYPE", csrfText.notJson);
+      const jsonLines = request.routeOptions.config.acceptsJsonLines === true;
+      if (jsonLines && JSON_LINES.has(type)) return;
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", jsonLines ? csrfText.notJsonLines : csrfText.notJson);
     });
   },
   { name: "csrf" },

@@ -44,7 +44,7 @@ const messageFor = (hostile: string) =>
 
 type Part = "body" | "query" | "params";
 type Case = {
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** The route as the router knows it (`:name` for a parameter). */
   route: string;
   part: Part;
@@ -655,6 +655,27 @@ function cases(email: string): Case[] {
       text: [],
       other: ["transactionId"],
     },
+    {
+      method: "PUT",
+      route: "/api/transactions/:transactionId/label",
+      part: "body",
+      params: { transactionId: UUID },
+      valid: { label: "Rent for March" },
+      text: ["label"],
+      other: [],
+    },
+    {
+      method: "PUT",
+      route: "/api/labels/addresses/:address",
+      part: "body",
+      params: { address: "bcrt1qnotanaddress" },
+      valid: { label: "Savings" },
+      text: ["label"],
+      other: [],
+    },
+    { method: "GET", route: "/api/labels/bip329", ...none },
+    // The file's text (JSON Lines): its hostile lines are skipped one by one (labels/bip329.test.ts).
+    { method: "POST", route: "/api/labels/bip329", ...none },
     {
       method: "GET",
       route: "/api/notifications",

@@ -10,6 +10,7 @@ export {
 } from "./bank-addresses.js";
 export type { AddressesContext } from "./context.js";
 export { currentDepositAddress, depositAddressFor } from "./deposit-address.js";
+export { listDepositAddressLabels, ownDepositAddresses, updateDepositAddressLabel } from "./labels.js";
 export {
   claimNextIndex,
   type DepositAddressRow,

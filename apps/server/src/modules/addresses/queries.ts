@@ -3,7 +3,8 @@ import type { Db } from "../../db/client.js";
 import { addressChains, depositAddresses, payouts } from "../../db/schema/index.js";
 import { textIn } from "../../db/text-in.js";
 
-// The addresses module owns deposit_addresses and address_chains: only this file touches them.
+// The addresses module owns deposit_addresses and address_chains: only this file touches them (and
+// labels.ts, the customer's labels on their addresses).
 
 export type DepositAddressRow = typeof depositAddresses.$inferSelect;
 

@@ -2,8 +2,8 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { externalWalletChallenges, externalWallets } from "../../db/schema/index.js";
 
-// The external-wallets module owns external_wallet_challenges and external_wallets: only this file
-// touches them.
+// The external-wallets module owns external_wallet_challenges and external_wallets: only this file (and
+// labels.ts, the connected wallet's label) touches them.
 
 export type WalletChallengeRow = typeof externalWalletChallenges.$inferSelect;
 export type ExternalWalletRow = typeof externalWallets.$inferSelect;

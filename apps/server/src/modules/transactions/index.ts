@@ -5,6 +5,7 @@
 // module answers through the ChainHeight port.
 export type { ReceiptContext, TransactionsContext } from "./context.js";
 export { transactionNotFoundText } from "./get-transaction.js";
+export { labelTransactionsByTxid, listTxidLabels, ownTxids } from "./labels.js";
 export { invalidCursorText } from "./list-transactions.js";
 export {
   type AllTransactionsQuery,

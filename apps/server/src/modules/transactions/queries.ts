@@ -4,8 +4,9 @@ import { cursorTime } from "../../db/keyset.js";
 import { users, walletTransactions } from "../../db/schema/index.js";
 import type { HistoryPosition } from "../../domain/history.js";
 
-// The transactions module owns wallet_transactions: only this file touches it. Other modules record rows
-// through insertWalletTransactions, inside the db transaction that posts the money.
+// The transactions module owns wallet_transactions: only this file touches it (and labels.ts, the
+// customer's labels). Other modules record rows through insertWalletTransactions, inside the db
+// transaction that posts the money.
 
 /** A history row as the code reads it: search_text is the search's own (the database writes it). */
 export type WalletTransactionRow = Omit<typeof walletTransactions.$inferSelect, "searchText">;

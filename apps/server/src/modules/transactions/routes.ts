@@ -2,8 +2,10 @@ import { Readable } from "node:stream";
 import {
   apiPaths,
   exportTransactionsQuerySchema,
+  labelResponseSchema,
   listTransactionsQuerySchema,
   receiptSchema,
+  setLabelBodySchema,
   transactionPageSchema,
   transactionResponseSchema,
 } from "@satsbank/shared";
@@ -16,6 +18,7 @@ import { exportHistory } from "./export-transactions.js";
 import { getReceipt } from "./get-receipt.js";
 import { getTransaction } from "./get-transaction.js";
 import { listTransactions } from "./list-transactions.js";
+import { setTransactionLabel } from "./set-label.js";
 
 const tags = ["transactions"];
 
@@ -109,5 +112,27 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: ReceiptContext & { 
       reply.header("content-disposition", `attachment; filename="${filename}"`);
       return receipt;
     },
+  );
+
+  app.put(
+    // apiPaths.transactions.label(id) builds this URL.
+    `${apiPaths.transactions.list}/:transactionId/label`,
+    {
+      schema: {
+        summary:
+          "The customer's own label on one of their transactions (\"\" removes it; 404 for anyone else's)",
+        tags,
+        params: z.object({ transactionId: z.string() }),
+        body: setLabelBodySchema,
+        response: { 200: labelResponseSchema },
+      },
+    },
+    async (request) =>
+      setTransactionLabel({
+        ctx,
+        userId: signedIn(request).user.id,
+        transactionId: request.params.transactionId,
+        label: request.body.label,
+      }),
   );
 };
