@@ -11,12 +11,14 @@ import { useSearchText } from "@/lib/use-search-text";
 import { useTransactionHistory } from "../api/list-transactions";
 import { useHistoryParams } from "../lib/use-history-params";
 import { useOnVisible } from "../lib/use-on-visible";
+import { HistoryExportMenu } from "./history-export-menu";
 import { HistoryFilterMenu } from "./history-filter-menu";
 import { TransactionList } from "./transaction-list";
 
 /**
- * The history screen's body: search (debounced, in `?q=`), the filter menu (`?filter=`), "Showing: ...",
- * and the list, loading the next page as its end comes into view (or on "Load more").
+ * The history screen's body: search (debounced, in `?q=`), the filter menu (`?filter=`), the export menu
+ * (the same rows as a file), "Showing: ...", and the list, loading the next page as its end comes into view
+ * (or on "Load more").
  */
 export function TransactionHistory() {
   const { filter, q, setFilter, setQuery } = useHistoryParams();
@@ -49,6 +51,7 @@ export function TransactionHistory() {
           wrapperClassName="flex-1"
         />
         <HistoryFilterMenu value={filter} onChange={setFilter} />
+        <HistoryExportMenu filter={filter} q={q} />
       </div>
       <p className="text-sm text-muted-foreground">{`Showing: ${historyFilterLabels[filter]}`}</p>
 
