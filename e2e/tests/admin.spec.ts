@@ -58,8 +58,9 @@ const CSV_COLUMNS = [
   "Address",
   "Txid",
   "Counterparty",
-  "BTC price in USD at export time",
-  "Amount in USD at export time",
+  "BTC Price in USD at Settlement",
+  "Amount in USD at Settlement",
+  "Price Source",
 ] as const;
 
 const BTC_8 = /^\d+\.\d{8} BTC$/;

@@ -1,3 +1,4 @@
+import { createPriceSource } from "./adapters/price/create-price-source.js";
 import { createDocumentStorage } from "./adapters/storage/create-document-storage.js";
 import { type App, appClock, buildApp } from "./app.js";
 import type { ChainSetup } from "./bitcoin/chain/create-chain-backend.js";
@@ -14,17 +15,20 @@ import { migrateDatabase } from "./db/migrate.js";
 import { setUpChain } from "./lifecycle/chain-setup.js";
 import { handleShutdownSignals } from "./lifecycle/shutdown.js";
 import { kycReviewer } from "./modules/kyc/index.js";
+import { type PricesContext, takePriceReading } from "./modules/prices/index.js";
 import { buildFirstEpoch, proofContextOf } from "./modules/proof/index.js";
 import { refillBlocks, vaultReserves } from "./modules/vault/index.js";
 import { payoutBlocks } from "./modules/withdrawals/index.js";
 import { allowedHosts } from "./plugins/allowed-hosts.js";
 import { type ChainWorker, startChainWorker } from "./worker/chain-worker.js";
 import { type EpochJob, startEpochJob } from "./worker/epoch-job.js";
+import { type PriceJob, startPriceJob } from "./worker/price-job.js";
 
 /**
  * Start-up, in order: configuration and its secret, database, migrations, the sandbox chain (embedded
- * default), demo data (embedded default only), HTTP (SERVER_ROLE api or all) and the chain worker
- * (worker or all: it follows the chain while this process holds the advisory lock).
+ * default), a price reading, demo data (embedded default only), HTTP (SERVER_ROLE api or all) and the
+ * chain worker (worker or all: it follows the chain while this process holds the advisory lock) with the
+ * daily epoch and the price reading each minute.
  */
 async function main(): Promise<void> {
   const config = await withColdVault(await withWalletMnemonic(await withAppSecret(readConfig())));
@@ -39,10 +43,24 @@ async function main(): Promise<void> {
   const walletKeys = deriveWalletKeys(config.walletMnemonic, config.bitcoinNetwork);
   // The embedded default (PGlite, not production) seeds demo accounts on its first start.
   const embedded = config.database.kind === "pglite" && config.nodeEnv !== "production";
+  let log: Pick<App["log"], "error" | "warn"> | null = null;
+  // One price source for the API and the worker's readings (one cache, one provider's traffic).
+  const price = createPriceSource({
+    config: config.price,
+    clock,
+    onError: (error) => (log ?? console).warn({ err: error }, "the price provider failed"),
+  });
+  const prices: PricesContext = {
+    db: database.db,
+    price,
+    log: { warn: (details: object, message: string) => (log ?? console).warn(details, message) },
+  };
   try {
     await migrateDatabase(database);
     // Its first start mines the first 101 blocks, so that its faucet can pay.
     await chain.sandbox?.start();
+    // A reading now, so what is recorded from here on (the demo data too) has a recent price.
+    await takePriceReading(prices);
     const seeded = embedded
       ? await seedOnFirstStart(seedInputOf(config, { db: database.db, clock, chain, walletKeys }))
       : null;
@@ -60,7 +78,7 @@ async function main(): Promise<void> {
 
   let worker: ChainWorker | null = null;
   let epochs: EpochJob | null = null;
-  let log: Pick<App["log"], "error"> | null = null;
+  let readings: PriceJob | null = null;
   // The automated KYC review (KYC_REVIEW=auto): the API asks it after each submission; the worker also
   // sweeps every CHAIN_POLL_SECONDS, so a submission whose process stopped before its review is reviewed.
   const reviewer = kycReviewer(
@@ -72,6 +90,7 @@ async function main(): Promise<void> {
     db: database.db,
     dbPing: database.ping,
     clock,
+    price,
     chain,
     syncChainNow: async () => worker?.syncNow(),
     kycReviewer: reviewer,
@@ -90,6 +109,8 @@ async function main(): Promise<void> {
       lead: () => tryAdvisoryLock(database, ADVISORY_LOCKS.proofEpochs),
       log: app.log,
     });
+    // The price history: a reading of the price source each minute.
+    readings = startPriceJob({ ctx: prices });
     worker = startChainWorker({
       ctx: {
         db: database.db,
@@ -119,6 +140,7 @@ async function main(): Promise<void> {
     clearInterval(sweep);
     await reviewer.idle();
     await epochs?.stop();
+    await readings?.stop();
     await worker?.stop();
   };
   handleShutdownSignals({ log: app.log, steps: [() => app.close(), stopWorker, () => database.close()] });

@@ -65,8 +65,9 @@ export const adminTransactionPageSchema = keysetPageSchema(adminTransactionSchem
 export type AdminTransactionPage = z.infer<typeof adminTransactionPageSchema>;
 
 /**
- * The CSV export's columns, in order. The price source keeps no history, so the USD figures are at the
- * time of the export, and the headers say so.
+ * The CSV export's columns, in order. The USD figures are at the price each transaction recorded when it
+ * settled, and the headers say so: empty while it is pending, or when no price could be had then (its
+ * price source then says `unavailable`).
  */
 export const transactionCsvColumns = [
   "Transaction ID",
@@ -81,6 +82,7 @@ export const transactionCsvColumns = [
   "Address",
   "Txid",
   "Counterparty",
-  "BTC price in USD at export time",
-  "Amount in USD at export time",
+  "BTC Price in USD at Settlement",
+  "Amount in USD at Settlement",
+  "Price Source",
 ] as const;

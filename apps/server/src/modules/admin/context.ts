@@ -1,6 +1,5 @@
 import type { Clock } from "../../adapters/clock.js";
 import type { Mailer } from "../../adapters/mailer/mailer.js";
-import type { PriceSource } from "../../adapters/price/price-source.js";
 import type { ChainBackend } from "../../bitcoin/chain/chain-backend.js";
 import type { WalletKeys } from "../../bitcoin/wallet-keys.js";
 import type { AppConfig } from "../../config/config.js";
@@ -15,8 +14,6 @@ export type AdminContext = {
   /** Replies to support requests are mailed. */
   mailer: Mailer;
   brandName: string;
-  /** The CSV export's USD columns (the price at the export's moment). */
-  price: PriceSource;
   /** Books: the backend's tip, against the follower's height. */
   chain: ChainBackend;
   /** Production: staff must use an authenticator app (the header says so). */
@@ -38,7 +35,7 @@ export function adminContextOf(
     | "hotWalletMaxSats"
     | "hotWalletTargetSats"
   >,
-  made: Pick<AdminContext, "db" | "clock" | "mailer" | "price" | "chain" | "rp"> & { walletKeys: WalletKeys },
+  made: Pick<AdminContext, "db" | "clock" | "mailer" | "chain" | "rp"> & { walletKeys: WalletKeys },
 ): AdminContext {
   const { db, clock, chain, walletKeys } = made;
   return {
@@ -46,7 +43,6 @@ export function adminContextOf(
     clock,
     mailer: made.mailer,
     brandName: config.brandName,
-    price: made.price,
     chain,
     staffTwoFactorRequired: config.staffTwoFactorRequired,
     rp: made.rp,

@@ -1,6 +1,5 @@
 import { formatBtc, satsToUsdCents, transactionCsvColumns } from "@satsbank/shared";
 import type { Clock } from "../../adapters/clock.js";
-import type { PriceQuote, PriceSource } from "../../adapters/price/price-source.js";
 import type { Db } from "../../db/client.js";
 import { inDbTransaction } from "../../db/db-transaction.js";
 import { csvLine } from "../../domain/csv.js";
@@ -21,7 +20,11 @@ function utcDateTime(date: Date): string {
   return date.toISOString().slice(0, 19).replace("T", " ");
 }
 
-function csvRow({ row, owner }: StaffListedRow, price: PriceQuote | null): string {
+function csvRow({ row, owner }: StaffListedRow): string {
+  // The price it recorded when it settled: none while pending (a reorganised withdrawal's too) or failed,
+  // none when none could be had then (its source says `unavailable`).
+  const settled = row.status === "completed";
+  const price = settled ? row.settledUsdCentsPerBtc : null;
   return csvLine([
     row.id,
     row.type,
@@ -35,23 +38,20 @@ function csvRow({ row, owner }: StaffListedRow, price: PriceQuote | null): strin
     row.address ?? "",
     row.txid ?? "",
     row.counterpartyUsername ?? "",
-    price === null ? "" : centsToUsdText(price.usdCentsPerBtc),
-    price === null ? "" : centsToUsdText(satsToUsdCents(row.amount, price.usdCentsPerBtc)),
+    price === null ? "" : centsToUsdText(price),
+    price === null ? "" : centsToUsdText(satsToUsdCents(row.amount, price)),
+    settled ? (row.settledPriceSource ?? "") : "",
   ]);
 }
 
-async function* csvLines(
-  db: Db,
-  filters: AdminTransactionFilterValues,
-  price: PriceQuote | null,
-): AsyncGenerator<string> {
+async function* csvLines(db: Db, filters: AdminTransactionFilterValues): AsyncGenerator<string> {
   // A byte-order mark: spreadsheets then read the file as UTF-8 (names with accents).
   yield `\uFEFF${csvLine(transactionCsvColumns)}`;
   const query = transactionQueryOf(filters);
   let after: HistoryPosition | null = null;
   for (;;) {
     const rows = await listAllWalletTransactions(db, { ...query, after, limit: EXPORT_BATCH });
-    if (rows.length > 0) yield rows.map((row) => csvRow(row, price)).join("");
+    if (rows.length > 0) yield rows.map(csvRow).join("");
     const last = rows.at(-1);
     if (rows.length < EXPORT_BATCH || last === undefined) return;
     after = last.position;
@@ -61,10 +61,10 @@ async function* csvLines(
 /**
  * The filtered Transaction History as CSV: amounts and fees in BTC with 8 decimals, times in UTC, cells
  * guarded against spreadsheet formulas. Streamed: read EXPORT_BATCH rows at a time by keyset, newest
- * first, so no list is ever held whole. The price source keeps no history, so the USD columns are at the
- * price of the export's moment (the headers say so), empty when no price can be had.
+ * first, so no list is ever held whole. The USD columns are at the price each transaction recorded when it
+ * settled (the headers say so), with that price's source.
  *
- * The export is a staff action: it is audited (with its filters and the price) in its own db transaction
+ * The export is a staff action: it is audited (with its filters) in its own db transaction
  * before the first row is read; the rows are read after that commit, outside any db transaction, so a
  * slow download holds no connection or lock.
  */
@@ -73,11 +73,10 @@ export async function exportTransactionsCsv({
   staff,
   filters,
 }: {
-  ctx: { db: Db; clock: Clock; price: PriceSource };
+  ctx: { db: Db; clock: Clock };
   staff: StaffActor;
   filters: AdminTransactionFilterValues;
 }): Promise<TransactionsExport> {
-  const price = await ctx.price.current().catch(() => null);
   const at = ctx.clock.now();
   await inDbTransaction(ctx.db, (tx) =>
     recordAuditEvent(tx, {
@@ -86,12 +85,11 @@ export async function exportTransactionsCsv({
       target: { type: "transactions", id: null },
       details: {
         filters: { q: filters.q?.trim() || null, type: filters.type, status: filters.status },
-        usdPerBtc: price === null ? null : centsToUsdText(price.usdCentsPerBtc),
-        priceAsOf: price?.asOf.toISOString() ?? null,
+        prices: "recorded at settlement",
       },
       at,
     }),
   );
   const stamp = exportFileStamp(at);
-  return { fileName: `transactions-${stamp}.csv`, lines: csvLines(ctx.db, filters, price) };
+  return { fileName: `transactions-${stamp}.csv`, lines: csvLines(ctx.db, filters) };
 }

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { expectBooksBalanced, sendRequest, testCustomer } from "../../test/money-helpers.js";
 import { parseCsv } from "../../test/parse-csv.js";
 import { type TestStaff, testStaff } from "../../test/staff-helpers.js";
+import { recordPriceReading } from "../prices/index.js";
 import { insertWalletTransactions } from "../transactions/queries.js";
 import { EXPORT_BATCH } from "./export-transactions.js";
 
@@ -164,8 +165,14 @@ describe("GET /api/admin/transactions (Transaction History)", () => {
 });
 
 describe("GET /api/admin/transactions/export.csv", () => {
-  it("is the filtered list as an attachment: BTC to 8 decimals, USD at export time, guarded cells, audited", async () => {
-    const { tag, payer, payee, withdrawalId } = await someMoney();
+  it("is the filtered list as an attachment: BTC to 8 decimals, USD at settlement, guarded cells, audited", async () => {
+    // Each transaction records the latest recent price reading: 40,000.00 USD, then 50,000.00.
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await recordPriceReading(t.db, { readAt: minutesAgo(3), usdCentsPerBtc: 4_000_000n, source: "http" });
+    const { tag, payer, payee, transferId, withdrawalId, failedId } = await someMoney();
+    await recordPriceReading(t.db, { readAt: minutesAgo(2), usdCentsPerBtc: 5_000_000n, source: "http" });
+    const later = await sendRequest(t, payer.token, { recipient: payee.user.username, amountSats: "6000" });
+    expect(later.statusCode, later.body).toBe(201);
     const res = await t.app.inject({
       method: "GET",
       url: apiPaths.admin.transactionsExport,
@@ -183,7 +190,11 @@ describe("GET /api/admin/transactions/export.csv", () => {
     expect(res.body.startsWith("\uFEFF")).toBe(true);
     const [header, ...rows] = parseCsv(res.body.slice(1));
     expect(header).toEqual([...transactionCsvColumns]);
-    expect(header).toContain("BTC price in USD at export time");
+    expect(header?.slice(-3)).toEqual([
+      "BTC Price in USD at Settlement",
+      "Amount in USD at Settlement",
+      "Price Source",
+    ]);
     expect(rows.map((row) => row[0])).toEqual((await list({ q: tag })).map((row) => row.id));
 
     const withdrawal = rows.find((row) => row[0] === withdrawalId);
@@ -201,10 +212,16 @@ describe("GET /api/admin/transactions/export.csv", () => {
       OUTSIDE,
       "",
       "",
-      "42389.57",
-      // 0.0002 BTC at 42389.57 USD: 8.477914 -> 8.48.
-      "8.48",
+      // Pending: it has no settlement price yet.
+      "",
+      "",
+      "",
     ]);
+    // Two transfers settled at different prices: each row at its own.
+    const usd = (id: string) => rows.find((row) => row[0] === id)?.slice(-3);
+    expect(usd(transferId)).toEqual(["40000.00", "1.60", "http"]);
+    expect(usd(later.json().transaction.id)).toEqual(["50000.00", "3.00", "http"]);
+    expect(usd(failedId)).toEqual(["", "", ""]);
     for (const row of rows) {
       expect(row[2]).toMatch(/^\d+\.\d{8}$/);
       expect(row[3]).toMatch(/^\d+\.\d{8}$/);
@@ -221,7 +238,7 @@ describe("GET /api/admin/transactions/export.csv", () => {
       target: { type: "transactions", id: null },
       ipAddress: "192.0.2.44",
       userAgent: CHROME_LINUX,
-      details: { filters: { q: tag, type: "all", status: "all" }, usdPerBtc: "42389.57" },
+      details: { filters: { q: tag, type: "all", status: "all" }, prices: "recorded at settlement" },
     });
   });
 

@@ -51,7 +51,7 @@ export async function connectBlock(ctx: ChainContext, block: ChainBlock): Promis
         ...(returned ? { reorgedAt: null } : {}),
       });
       if (revived && deposit.transactionId) {
-        await markDepositStatus(db, deposit.transactionId, "pending");
+        await markDepositStatus(db, deposit.transactionId, "pending", ctx.clock.now());
       }
       if (deposit.transactionId) await markChainPosition(db, [deposit.transactionId], block.height);
       if (returned) {

@@ -64,7 +64,9 @@ async function creditDeposits(ctx: ChainContext, deposits: readonly ChainDeposit
     for (const [index, deposit] of claimed.entries()) {
       const posting = postings[index];
       if (posting === undefined) throw new Error("The deposit's posting has no transfer");
-      if (deposit.transactionId) await markDepositCredited(db, deposit.transactionId, posting.transferId);
+      if (deposit.transactionId) {
+        await markDepositCredited(db, deposit.transactionId, { transferId: posting.transferId, at });
+      }
       await updateDeposit(db, deposit, { status: "credited", creditedAt: at });
       const address = addresses.get(deposit.address);
       if (address === undefined) throw new Error(`The deposit address ${deposit.address} is not issued`);

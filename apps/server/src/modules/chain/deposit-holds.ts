@@ -62,7 +62,7 @@ export async function holdDeposit(db: Db, deposit: ChainDepositRow, at: Date): P
   }
   await updateDeposit(db, deposit, { heldSats: held });
   // The receive waits with its hold: pending in the customer's history until it ends.
-  if (deposit.transactionId) await markDepositStatus(db, deposit.transactionId, "pending");
+  if (deposit.transactionId) await markDepositStatus(db, deposit.transactionId, "pending", at);
   await notify(db, {
     userId: deposit.userId,
     at,
@@ -96,7 +96,7 @@ export async function releaseDeposit(db: Db, deposit: ChainDepositRow, at: Date)
     );
   }
   await updateDeposit(db, deposit, { heldSats: null });
-  if (deposit.transactionId) await markDepositStatus(db, deposit.transactionId, "completed");
+  if (deposit.transactionId) await markDepositStatus(db, deposit.transactionId, "completed", at);
   await notify(db, {
     userId: deposit.userId,
     at,

@@ -44,7 +44,8 @@ export async function readMempool(ctx: ChainContext): Promise<void> {
       const still = await lockDepositWithStatus(db, deposit, "pending");
       if (still === undefined || still.blockHeight !== null) return;
       await updateDeposit(db, deposit, { status: "failed" });
-      if (deposit.transactionId) await markDepositStatus(db, deposit.transactionId, "failed");
+      if (deposit.transactionId)
+        await markDepositStatus(db, deposit.transactionId, "failed", ctx.clock.now());
     });
   }
 }

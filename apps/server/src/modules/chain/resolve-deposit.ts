@@ -81,10 +81,10 @@ export async function resolveReorganisedDeposit(
   await updateDeposit(db, deposit, { resolution, resolvedAt: at, heldSats: null });
   const where = { amount: deposit.valueSats, address: deposit.address };
   if (resolution === "reversed") {
-    if (deposit.transactionId) await markDepositStatus(db, deposit.transactionId, "failed");
+    if (deposit.transactionId) await markDepositStatus(db, deposit.transactionId, "failed", at);
     await notify(db, { userId: deposit.userId, at, ...notices.depositReversed({ ...where, taken: held }) });
   } else {
-    if (deposit.transactionId) await markDepositStatus(db, deposit.transactionId, "completed");
+    if (deposit.transactionId) await markDepositStatus(db, deposit.transactionId, "completed", at);
     await notify(db, {
       userId: deposit.userId,
       at,

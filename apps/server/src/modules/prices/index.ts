@@ -3,7 +3,6 @@
 // at any moment is the latest reading at or before it (priceAt). A transaction records the latest reading
 // no older than PRICE_READING_MAX_AGE_MS when it is created and when it settles, inside the statement that
 // writes it (recentReadingAt). It owns price_readings.
-export { type PricesContext, takePriceReading } from "./take-reading.js";
 export {
   PRICE_READING_MAX_AGE_MS,
   type PriceReading,
@@ -11,3 +10,4 @@ export {
   recentReadingAt,
   recordPriceReading,
 } from "./queries.js";
+export { type PricesContext, takePriceReading } from "./take-reading.js";

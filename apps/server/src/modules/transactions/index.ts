@@ -24,18 +24,20 @@ export {
   markChainPosition,
   markDepositCredited,
   markDepositStatus,
+  type Party,
+  recordCustomerTransfer,
+  recordDepositSeen,
+  recordOpeningBalance,
+} from "./record-transactions.js";
+export {
   markWithdrawalProgress,
   markWithdrawalsBroadcast,
   markWithdrawalsFinished,
   markWithdrawalsRemined,
   markWithdrawalsReorganised,
   markWithdrawalsSigned,
-  type Party,
-  recordCustomerTransfer,
-  recordDepositSeen,
-  recordOpeningBalance,
   recordWithdrawal,
-} from "./record-transactions.js";
+} from "./record-withdrawals.js";
 export { transactionRoutes } from "./routes.js";
 export {
   type ChainHeight,

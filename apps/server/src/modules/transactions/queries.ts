@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.js";
 import { cursorTime } from "../../db/keyset.js";
 import { users, walletTransactions } from "../../db/schema/index.js";
 import type { HistoryPosition } from "../../domain/history.js";
+import { createdPriceAt, type SettledPriceValues, settledPriceAt } from "./recorded-prices.js";
 
 // The transactions module owns wallet_transactions: only this file touches it (and labels.ts, the
 // customer's labels). Other modules record rows through insertWalletTransactions, inside the db
@@ -22,11 +23,27 @@ export async function insertWalletTransactions(db: Db, rows: NewWalletTransactio
   await db.insert(walletTransactions).values(rows);
 }
 
-/** Changes a transaction's status (and names its transfer once the money moved). */
+/**
+ * Writes the rows an event records, each with the price at its created_at (recorded-prices.ts), a row
+ * created completed settled at that price too, and returns them as written.
+ */
+export async function recordWalletTransactions(
+  db: Db,
+  rows: readonly NewWalletTransaction[],
+): Promise<WalletTransactionRow[]> {
+  const priced = rows.map((row) => ({
+    ...row,
+    ...createdPriceAt(row.createdAt),
+    ...(row.status === "completed" ? settledPriceAt(row.createdAt) : {}),
+  }));
+  return db.insert(walletTransactions).values(priced).returning(rowColumns);
+}
+
+/** Changes a transaction's status (and names its transfer once the money moved; its price once settled). */
 export async function updateWalletTransaction(
   db: Db,
   id: string,
-  values: Partial<Pick<WalletTransactionRow, "status" | "transferId">>,
+  values: Partial<Pick<WalletTransactionRow, "status" | "transferId"> & SettledPriceValues>,
 ): Promise<void> {
   await db.update(walletTransactions).set(values).where(eq(walletTransactions.id, id));
 }
@@ -41,7 +58,7 @@ export async function updateWalletTransactionsWhere(
   db: Db,
   ids: readonly string[],
   from: WithdrawalStanding,
-  to: WithdrawalStanding,
+  to: WithdrawalStanding & Partial<SettledPriceValues>,
 ): Promise<void> {
   if (ids.length === 0) return;
   await db
@@ -64,7 +81,8 @@ export async function updateWalletTransactions(
     Pick<
       WalletTransactionRow,
       "status" | "txid" | "blockHeight" | "withdrawalState" | "heldUntil" | "withdrawalReason"
-    >
+    > &
+      SettledPriceValues
   >,
 ): Promise<void> {
   if (ids.length === 0) return;

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client.js";
 import {
-  insertWalletTransactions,
-  markQueuedWithdrawalsBroadcast,
+  recordWalletTransactions,
   updateWalletTransaction,
   updateWalletTransactions,
-  updateWalletTransactionsWhere,
   type WalletTransactionRow,
 } from "./queries.js";
+import { firstSettledPriceAt } from "./recorded-prices.js";
 
 export type Party = { id: string; username: string; name: string };
 
@@ -60,10 +59,10 @@ export function historyRow(row: HistoryRowFields): WalletTransactionRow {
   };
 }
 
-/** Writes one history row (historyRow) and returns it. */
-async function insertRow(db: Db, fields: HistoryRowFields): Promise<WalletTransactionRow> {
-  const row = historyRow(fields);
-  await insertWalletTransactions(db, [row]);
+/** Writes one history row (historyRow), with its price (recordWalletTransactions), and returns it. */
+export async function insertRow(db: Db, fields: HistoryRowFields): Promise<WalletTransactionRow> {
+  const [row] = await recordWalletTransactions(db, [historyRow(fields)]);
+  if (row === undefined) throw new Error("A history row was not written");
   return row;
 }
 
@@ -113,8 +112,8 @@ export async function recordCustomerTransfer(
   db: Db,
   transfer: CustomerTransfer,
 ): Promise<WalletTransactionRow> {
-  const [sent, received] = customerTransferRows(transfer);
-  await insertWalletTransactions(db, [sent, received]);
+  const [sent] = await recordWalletTransactions(db, customerTransferRows(transfer));
+  if (sent === undefined) throw new Error("A transfer's history rows were not written");
   return sent;
 }
 
@@ -167,126 +166,33 @@ export async function recordDepositSeen(
   });
 }
 
-/** The deposit reached its confirmations and the ledger credited it: the receive is completed. */
-export async function markDepositCredited(db: Db, transactionId: string, transferId: number): Promise<void> {
-  await updateWalletTransaction(db, transactionId, { status: "completed", transferId });
+/** The deposit reached its confirmations and the ledger credited it at `at`: the receive is completed. */
+export async function markDepositCredited(
+  db: Db,
+  transactionId: string,
+  { transferId, at }: { transferId: number; at: Date },
+): Promise<void> {
+  await updateWalletTransaction(db, transactionId, {
+    status: "completed",
+    transferId,
+    ...firstSettledPriceAt(at),
+  });
 }
 
 /**
  * The deposit left the chain before it was credited (failed), or came back to it (pending again); or,
  * credited, it left the chain and its hold waits (pending), ended (completed: it confirmed again or the
- * bank absorbed it) or was reversed (failed).
+ * bank absorbed it) or was reversed (failed). Completed at `at`, it records its settlement price then,
+ * unless it has one.
  */
 export async function markDepositStatus(
   db: Db,
   transactionId: string,
   status: "pending" | "completed" | "failed",
+  at: Date,
 ): Promise<void> {
-  await updateWalletTransaction(db, transactionId, { status });
-}
-
-/**
- * A withdrawal, as the customer confirmed it: a pending `send` to the outside address, with its fee and
- * the transfer that debited them; the payout's txid comes when the worker signs it. Call it in the send's
- * db transaction.
- */
-export async function recordWithdrawal(
-  db: Db,
-  entry: {
-    transactionId: string;
-    userId: string;
-    amount: bigint;
-    fee: bigint;
-    address: string;
-    note: string | null;
-    transferId: number;
-    /** Where the withdrawal policy put it: held (until `heldUntil`), awaiting approval, or queued. */
-    state: "held" | "awaiting_approval" | "queued";
-    heldUntil: Date | null;
-    at: Date;
-  },
-): Promise<WalletTransactionRow> {
-  return insertRow(db, {
-    id: entry.transactionId,
-    userId: entry.userId,
-    type: "send",
-    status: "pending",
-    amount: entry.amount,
-    fee: entry.fee,
-    address: entry.address,
-    note: entry.note,
-    transferId: entry.transferId,
-    withdrawalState: entry.state,
-    heldUntil: entry.heldUntil,
-    createdAt: entry.at,
-  });
-}
-
-/**
- * A withdrawal moved on before its payout: released from its hold (awaiting approval or queued), approved
- * (queued), or ended without one (cancelled by the customer, rejected by staff with `reason`: its money
- * is back, so the send is failed).
- */
-export async function markWithdrawalProgress(
-  db: Db,
-  transactionIds: readonly string[],
-  progress:
-    | { state: "awaiting_approval" | "queued" }
-    | { state: "cancelled" }
-    | { state: "rejected"; reason: string },
-) {
-  const ended = progress.state === "cancelled" || progress.state === "rejected";
-  await updateWalletTransactions(db, transactionIds, {
-    withdrawalState: progress.state,
-    ...(ended ? { status: "failed" } : {}),
-    ...(progress.state === "rejected" ? { withdrawalReason: progress.reason } : {}),
-  });
-}
-
-/** Withdrawals signed into a payout: their transactions name its txid. */
-export async function markWithdrawalsSigned(db: Db, transactionIds: readonly string[], txid: string) {
-  await updateWalletTransactions(db, transactionIds, { txid });
-}
-
-/** Withdrawals whose payout the chain backend accepted (or a block holds): on their way. */
-export async function markWithdrawalsBroadcast(db: Db, transactionIds: readonly string[]) {
-  await markQueuedWithdrawalsBroadcast(db, transactionIds);
-}
-
-/** Withdrawals whose payout confirmed (completed) or was refused for good and reversed (failed). */
-export async function markWithdrawalsFinished(
-  db: Db,
-  transactionIds: readonly string[],
-  status: "completed" | "failed",
-) {
-  await updateWalletTransactions(db, transactionIds, {
-    status,
-    withdrawalState: status === "completed" ? "confirmed" : "failed",
-  });
-}
-
-/**
- * Completed withdrawals whose payout's block left the best chain: pending again (broadcast, waiting for a
- * block) while it has no confirmation, though the ledger keeps them settled. `markWithdrawalsRemined`
- * completes them again when a block holds the payout.
- */
-export async function markWithdrawalsReorganised(db: Db, transactionIds: readonly string[]) {
-  await updateWalletTransactionsWhere(
-    db,
-    transactionIds,
-    { status: "completed", withdrawalState: "confirmed" },
-    { status: "pending", withdrawalState: "broadcast" },
-  );
-}
-
-/** Settled withdrawals sent back to pending by a reorganisation, whose payout a block holds again. */
-export async function markWithdrawalsRemined(db: Db, transactionIds: readonly string[]) {
-  await updateWalletTransactionsWhere(
-    db,
-    transactionIds,
-    { status: "pending", withdrawalState: "broadcast" },
-    { status: "completed", withdrawalState: "confirmed" },
-  );
+  const settled = status === "completed" ? firstSettledPriceAt(at) : {};
+  await updateWalletTransaction(db, transactionId, { status, ...settled });
 }
 
 /** Where the chain transaction of these transactions is: a block's height, or null (mempool, or gone). */

@@ -18,7 +18,7 @@ export const payoutBlocks: BlockListener = {
     const paid = await markPayoutsInBlock(db, block);
     await markChainPosition(db, paid.withdrawalIds, block.height);
     await markWithdrawalsBroadcast(db, paid.withdrawalIds);
-    await markWithdrawalsRemined(db, paid.settledWithdrawalIds);
+    await markWithdrawalsRemined(db, paid.settledWithdrawalIds, block.at);
   },
   async disconnected(db, height) {
     const undone = await unmarkPayoutsInBlock(db, height);

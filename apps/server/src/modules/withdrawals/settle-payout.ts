@@ -112,7 +112,7 @@ export async function settlePayout(
     await markWithdrawalsFinished(
       db,
       withdrawals.map((w) => w.id),
-      "completed",
+      { status: "completed", at },
     );
     await notifyEach(
       db,
@@ -166,7 +166,7 @@ export async function failPayout(
     await markWithdrawalsFinished(
       db,
       withdrawals.map((w) => w.id),
-      "failed",
+      { status: "failed", at },
     );
     await updatePayout(db, txid, { status: "failed", failure: reason.slice(0, 500) });
     return true;
