@@ -303,6 +303,8 @@ describe("BIP-329 import: hostile files", () => {
     });
     expect(crossSite.statusCode).toBe(403);
     expect(await fingerprint(t, COUNTERS)).toEqual(before);
+    // An empty file: nothing to merge, nothing skipped.
+    expect(await imported(attacker, "")).toEqual({ imported: 0, skipped: [] });
     // application/x-ndjson, JSON Lines' older name, is taken.
     expect((await importFile(attacker, good, "application/x-ndjson")).statusCode).toBe(200);
   });

@@ -98,9 +98,11 @@ export const labelRoutes: FastifyPluginAsyncZod<{ ctx: LabelsContext; limiter: R
       const user = signedIn(request).user;
       // A JSON body passes the CSRF check too, and a JSON string would parse to text: refused by its type.
       const type = (request.headers["content-type"] ?? "").split(";", 1)[0]?.trim().toLowerCase() ?? "";
-      if (!JSON_LINES_TYPES.includes(type) || typeof request.body !== "string")
+      if (!JSON_LINES_TYPES.includes(type))
         throw new AppError("UNSUPPORTED_MEDIA_TYPE", csrfText.notJsonLines);
-      return importLabels({ ctx, userId: user.id, text: request.body });
+      // An empty file has no body at all: no lines, nothing to merge.
+      const text = typeof request.body === "string" ? request.body : "";
+      return importLabels({ ctx, userId: user.id, text });
     },
   );
 };

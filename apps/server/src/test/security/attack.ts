@@ -44,7 +44,7 @@ export function attack<S>(row: {
 type Res = Awaited<ReturnType<World["t"]["app"]["inject"]>>;
 
 export type Call = {
-  method?: "GET" | "POST" | "PATCH";
+  method?: "GET" | "POST" | "PUT" | "PATCH";
   url: string;
   payload?: unknown;
   query?: Record<string, string>;

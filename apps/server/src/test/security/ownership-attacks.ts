@@ -31,6 +31,17 @@ const BY_ID: ById[] = [
     status: 404,
   },
   {
+    name: "her transaction, labelled",
+    request: (w, id) => ({
+      method: "PUT",
+      url: apiPaths.transactions.label(id),
+      payload: { label: "Mine now" },
+      as: w.bob.token,
+    }),
+    aliceOwns: "transactionId",
+    status: 404,
+  },
+  {
     name: "her KYC document's file",
     request: (w, id) => ({ url: apiPaths.kyc.document(id), as: w.bob.token }),
     aliceOwns: "documentId",
