@@ -3,7 +3,11 @@ import { type PricesContext, takePriceReading } from "../modules/prices/index.js
 /** How often the worker reads the price source into the price history. */
 export const PRICE_READING_MS = 60_000;
 
-export type PriceJob = { stop(): Promise<void> };
+export type PriceJob = {
+  /** Resolves when the reading under way (if any) is done. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+};
 
 /**
  * The price history's feed: every PRICE_READING_MS the configured price source is read and a fresh
@@ -22,6 +26,9 @@ export function startPriceJob({
     running = running.then(() => takePriceReading(ctx));
   }, everyMs);
   return {
+    idle: async () => {
+      await running;
+    },
     stop: async () => {
       clearInterval(timer);
       await running;
