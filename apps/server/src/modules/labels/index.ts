@@ -2,6 +2,5 @@
 // deposit addresses and their connected wallet's address, and exports and imports all their labels as a
 // BIP-329 file. It owns no table: it reads and writes the labels through the transactions, addresses and
 // external-wallets modules.
-export { bip329Reasons } from "./bip329-lines.js";
 export type { LabelsContext } from "./context.js";
 export { labelRoutes } from "./routes.js";
