@@ -43,6 +43,15 @@ describe("localDateTimeText", () => {
 });
 
 describe("localDateTimeIso", () => {
+  it("is right on each side of a change of offset, asked in any order (the offsets are kept)", () => {
+    const paris = (iso: string) => localDateTimeIso(new Date(iso), "Europe/Paris");
+    expect(paris("2031-10-26T00:59:59Z")).toBe("2031-10-26T02:59:59+02:00");
+    expect(paris("2031-10-26T01:00:00Z")).toBe("2031-10-26T02:00:00+01:00");
+    expect(paris("2031-10-26T00:59:59Z")).toBe("2031-10-26T02:59:59+02:00");
+    // Before 1972 a zone's offset could hold seconds (Monrovia's -0:44:30): asked of Intl each time.
+    expect(localDateTimeIso(new Date("1960-06-01T12:00:00Z"), "UTC")).toBe("1960-06-01T12:00:00+00:00");
+  });
+
   it("is ISO 8601 for the same moment", () => {
     const text = localDateTimeIso(new Date("2030-07-15T12:00:00Z"), "Europe/Paris");
     expect(text).toBe("2030-07-15T14:00:00+02:00");

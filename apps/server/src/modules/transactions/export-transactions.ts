@@ -11,7 +11,7 @@ import type { Db } from "../../db/client.js";
 import { csvLine } from "../../domain/csv.js";
 import { EXPORT_BATCH, exportFileStamp } from "../../domain/export.js";
 import { type HistoryPosition, typeForFilter, wordPatterns } from "../../domain/history.js";
-import { localDateTimeIso, localDateTimeText } from "../../domain/local-time.js";
+import { csvDateTime, localDateTimeIso } from "../../domain/local-time.js";
 import { centsToUsdText } from "../../domain/price.js";
 import { listWalletTransactions, type WalletTransactionRow } from "./queries.js";
 
@@ -66,7 +66,7 @@ export function customerExportRow(row: WalletTransactionRow, timeZone: string): 
 function csvRow(row: WalletTransactionRow, timeZone: string): string {
   const out = customerExportRow(row, timeZone);
   return csvLine([
-    localDateTimeText(row.createdAt, timeZone),
+    csvDateTime(out.dateTime),
     out.type,
     out.amountBtc,
     out.amountSats,
