@@ -44,6 +44,7 @@ import {
 import { passkeyRoutes, relyingPartyOf } from "./modules/passkeys/index.js";
 import { proofContextOf, proofRoutes, proofSettingsOf } from "./modules/proof/index.js";
 import { solvencyRoutes } from "./modules/solvency/index.js";
+import { statementRoutes } from "./modules/statements/index.js";
 import { supportRoutes } from "./modules/support/index.js";
 import { transactionRoutes } from "./modules/transactions/index.js";
 import { vaultAddressesOf } from "./modules/vault/index.js";
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(withdrawalRoutes, { ctx: { db, clock } });
   const receipts = proofSettingsOf(config);
   await app.register(transactionRoutes, { ctx: { db, clock, chainHeight: followerHeight, ...receipts } });
+  await app.register(statementRoutes, { ctx: { db, clock, brandName: config.brandName } });
   await app.register(kycRoutes, { ctx: kyc, limiter: ctx.limiter, reviewSoon: () => reviewer.soon() });
   await app.register(externalWalletRoutes, {
     ctx: { db, clock, network: config.bitcoinNetwork, brandName: config.brandName },

@@ -347,6 +347,15 @@ function cases(email: string): Case[] {
       other: ["userId"],
     },
     {
+      method: "GET",
+      route: "/api/admin/customers/:userId/statements/:month",
+      part: "query",
+      params: { userId: UUID, month: "2020-01" },
+      valid: { timeZone: "Europe/Paris" },
+      text: [],
+      other: ["timeZone"],
+    },
+    {
       method: "POST",
       route: "/api/admin/customers/:userId/deactivate",
       part: "body",
@@ -646,6 +655,15 @@ function cases(email: string): Case[] {
       valid: { transactionId: UUID },
       text: [],
       other: ["transactionId"],
+    },
+    {
+      method: "GET",
+      route: "/api/statements/:month",
+      part: "query",
+      params: { month: "2020-01" },
+      valid: { timeZone: "Europe/Paris" },
+      text: [],
+      other: ["timeZone"],
     },
     {
       method: "GET",

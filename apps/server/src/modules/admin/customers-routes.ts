@@ -7,12 +7,16 @@ import {
   listCustomersQuerySchema,
   staffMessageBodySchema,
   staffMessageResponseSchema,
+  statementMonthSchema,
+  statementQuerySchema,
+  statementSchema,
 } from "@satsbank/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { staffActorOf } from "../../plugins/client.js";
 import type { AdminContext } from "./context.js";
 import { getCustomerDetails } from "./get-customer-details.js";
+import { getCustomerStatement } from "./get-customer-statement.js";
 import { listCustomers } from "./list-customers.js";
 import { sendStaffMessage } from "./send-staff-message.js";
 import { setCustomerStatus } from "./set-customer-status.js";
@@ -47,6 +51,28 @@ export const customersRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = asy
       },
     },
     async (request) => getCustomerDetails({ ctx, userId: request.params.userId }),
+  );
+
+  app.get(
+    // apiPaths.admin.customerStatement(userId, month) builds this URL.
+    `${apiPaths.admin.customers}/:userId/statements/:month`,
+    {
+      schema: {
+        summary: "User Details: the customer's statement of a month in a time zone (audited)",
+        tags,
+        params: userParams.extend({ month: statementMonthSchema }),
+        querystring: statementQuerySchema,
+        response: { 200: statementSchema },
+      },
+    },
+    async (request) =>
+      getCustomerStatement({
+        ctx,
+        staff: staffActorOf(request),
+        userId: request.params.userId,
+        month: request.params.month,
+        timeZone: request.query.timeZone,
+      }),
   );
 
   for (const [action, status] of [

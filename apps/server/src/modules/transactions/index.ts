@@ -39,6 +39,7 @@ export {
   recordWithdrawal,
 } from "./record-withdrawals.js";
 export { transactionRoutes } from "./routes.js";
+export { findStatementTransactions, type StatementTransactionRow } from "./statement-queries.js";
 export {
   type ChainHeight,
   toTransaction,
