@@ -99,6 +99,12 @@ export const routes: RouteObject[] = [
               screen(paths.wallet.root, "Wallet", () => import("./routes/wallet"), "WalletScreen"),
               screen(paths.history, "Transaction History", () => import("./routes/history"), "HistoryScreen"),
               screen(
+                paths.statement,
+                "Monthly Statement",
+                () => import("./routes/history-statement"),
+                "HistoryStatementScreen",
+              ),
+              screen(
                 paths.notifications,
                 "Notifications",
                 () => import("./routes/notifications"),
@@ -180,7 +186,15 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: lazyComponent(() => import("./layouts/admin-layout"), "AdminLayout"),
-            children: [screen(paths.admin, "Admin Dashboard", () => import("./routes/admin"), "AdminScreen")],
+            children: [
+              screen(paths.admin, "Admin Dashboard", () => import("./routes/admin"), "AdminScreen"),
+              screen(
+                paths.adminCustomerStatement,
+                "Customer Statement",
+                () => import("./routes/admin-customer-statement"),
+                "AdminCustomerStatementScreen",
+              ),
+            ],
           },
         ],
       },

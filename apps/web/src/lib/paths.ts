@@ -33,6 +33,8 @@ export const paths = {
   contact: "/contact",
   notifications: "/notifications",
   admin: "/admin",
+  /** A customer's monthly statement for staff, printable (`?month=2026-10`; issue 24). */
+  adminCustomerStatement: "/admin/customers/:userId/statement",
   profile: {
     root: "/profile",
     account: "/profile/account",
@@ -53,6 +55,17 @@ export const paths = {
  */
 export function kycStatusPath(level: "basic" | "enhanced" = "basic"): string {
   return level === "enhanced" ? `${paths.kyc.status}?level=enhanced` : paths.kyc.status;
+}
+
+/** The customer's statement of `month` ("2026-10"). */
+export function statementPath(month: string): string {
+  return `${paths.statement}?month=${encodeURIComponent(month)}`;
+}
+
+/** A customer's statement of `month`, for staff. */
+export function adminCustomerStatementPath(userId: string, month: string): string {
+  const path = paths.adminCustomerStatement.replace(":userId", encodeURIComponent(userId));
+  return `${path}?month=${encodeURIComponent(month)}`;
 }
 
 /** True when `pathname` is `base` or lies under it (`/profile` matches `/profile/security`, not `/profiles`). */

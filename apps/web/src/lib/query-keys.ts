@@ -104,6 +104,9 @@ export const queryKeys = {
       list: (params: AdminCustomerListParams) => ["admin", "customers", "list", params] as const,
       /** `CustomerDetails`: User Details. */
       one: (userId: string) => ["admin", "customers", "one", userId] as const,
+      /** `Statement`: a customer's statement of a month, in the browser's time zone. */
+      statement: (userId: string, month: string, timeZone: string) =>
+        ["admin", "customers", "statement", userId, month, timeZone] as const,
     },
     transactions: (params: AdminTransactionListParams) => ["admin", "transactions", params] as const,
     kycReviews: {
@@ -142,5 +145,7 @@ export const queryKeys = {
     /** The latest `limit` transactions (one `TransactionPage`), for the dashboard and wallet screens. */
     recent: (limit: number) => ["transactions", "recent", limit] as const,
     one: (transactionId: string) => ["transactions", "one", transactionId] as const,
+    /** `Statement`: the customer's statement of a month, in the browser's time zone (a send refreshes it). */
+    statement: (month: string, timeZone: string) => ["transactions", "statement", month, timeZone] as const,
   },
 } as const;

@@ -11,7 +11,7 @@ import { LogoutButton } from "@/features/auth/components/logout-button";
 export function AdminLayout() {
   return (
     <div className="flex min-h-window flex-col bg-background">
-      <header className="border-b bg-card">
+      <header className="border-b bg-card print:hidden">
         <div className="mx-auto flex h-16 w-full max-w-7xl items-center justify-between gap-3 px-5 sm:px-8">
           <Logo size="small" />
           <div className="flex items-center gap-2">

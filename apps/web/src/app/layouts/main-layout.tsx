@@ -25,10 +25,13 @@ export function MainLayout() {
         </Suspense>
       )}
       {/* Room for the fixed tab bar; from 1024px the bar takes its own place in the column. */}
-      <PageMain className="pb-[calc(6rem+env(safe-area-inset-bottom))] lg:pb-8">
+      <PageMain className="pb-[calc(6rem+env(safe-area-inset-bottom))] lg:pb-8 print:pb-0">
         <Outlet />
       </PageMain>
-      <BottomNav unreadNotifications={unread} />
+      {/* A printed page (the monthly statement) is the page alone. */}
+      <div className="contents print:hidden">
+        <BottomNav unreadNotifications={unread} />
+      </div>
     </AppColumn>
   );
 }

@@ -8,6 +8,7 @@ import { DetailsSection } from "./details-section";
 import { UserDetailsKyc } from "./user-details-kyc";
 import { UserDetailsPasskeys } from "./user-details-passkeys";
 import { UserDetailsProfile } from "./user-details-profile";
+import { UserDetailsStatement } from "./user-details-statement";
 
 /** User Details: profile and balance, KYC with the documents, recent transactions, logins, passkeys, staff actions. */
 export function UserDetails({ userId }: { userId: string }) {
@@ -34,6 +35,7 @@ export function UserDetails({ userId }: { userId: string }) {
           <p className="text-sm text-muted-foreground">No transactions yet</p>
         )}
       </DetailsSection>
+      <UserDetailsStatement userId={customer.id} />
       <DetailsSection title="Login history">
         {loginHistory.length > 0 ? (
           <LoginHistoryTable entries={loginHistory} scrollLabel="Login history table" />
