@@ -95,7 +95,7 @@ describe("monthly statement screen", () => {
       within(table)
         .getAllByRole("columnheader")
         .map((cell) => cell.textContent),
-    ).toEqual(["Date & Time", "Description", "Amount", "Balance"]);
+    ).toEqual(["Date & Time", "Description", "Amount (BTC)", "Balance (BTC)"]);
     const rows = within(table).getAllByRole("row").slice(1);
     expect(
       rows.map((row) =>
@@ -104,14 +104,9 @@ describe("monthly statement screen", () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      [
-        "Jan 5, 2030 09:30",
-        "Received from @bobLabel: FriendsNote: Dinner",
-        "+0.00010000 BTC",
-        "0.00060000 BTC",
-      ],
-      ["Jan 20, 2030 18:00", `Withdrawal to bc1qexampleTxid: ${TXID}`, "-0.00025000 BTC", "0.00035000 BTC"],
-      ["Jan 20, 2030 18:00", `Withdrawal feeTxid: ${TXID}`, "-0.00002500 BTC", "0.00032500 BTC"],
+      ["Jan 5, 2030 09:30", "Received from @bobLabel: FriendsNote: Dinner", "+0.00010000", "0.00060000"],
+      ["Jan 20, 2030 18:00", `Withdrawal to bc1qexampleTxid: ${TXID}`, "-0.00025000", "0.00035000"],
+      ["Jan 20, 2030 18:00", `Withdrawal feeTxid: ${TXID}`, "-0.00002500", "0.00032500"],
     ]);
     // The table scrolls inside its own named region on a narrow screen.
     expect(screen.getByRole("region", { name: "Statement entries" })).toContainElement(table);

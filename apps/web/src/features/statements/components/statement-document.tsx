@@ -1,13 +1,16 @@
 import { formatBtc, type Statement } from "@satsbank/shared";
 import type { ReactNode } from "react";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { dateText, dateTimeText } from "@/lib/date-text";
+import { dateText, dateTimeText, timeText } from "@/lib/date-text";
 import { monthTitle } from "@/lib/statement-month";
 
-/** "0.00100000 BTC", a credit with its "+": a statement's figures. */
-function signedBtc(value: bigint): string {
-  return `${value > 0n ? "+" : ""}${formatBtc(value)} BTC`;
+/** "+0.00100000": a credit with its "+", BTC with 8 decimals (the table's columns say BTC). */
+function signedNumber(value: bigint): string {
+  return `${value > 0n ? "+" : ""}${formatBtc(value)}`;
 }
+
+/** "+0.00100000 BTC": a statement's figures. */
+const signedBtc = (value: bigint) => `${signedNumber(value)} BTC`;
 
 const btc = (sats: string) => `${formatBtc(BigInt(sats))} BTC`;
 
@@ -33,7 +36,7 @@ export function StatementDocument({ statement }: { statement: Statement }) {
   return (
     <article
       aria-labelledby="statement-title"
-      className="flex flex-col gap-6 rounded-xl border bg-card p-4 sm:p-6 print:rounded-none print:border-0 print:bg-white print:p-0 print:text-black"
+      className="flex flex-col gap-6 rounded-xl border bg-card p-4 print:rounded-none print:border-0 print:bg-white print:p-0 print:text-black print:**:text-black"
     >
       <header className="flex flex-col gap-1">
         <p className="text-lg font-bold">{bankName}</p>
@@ -44,19 +47,13 @@ export function StatementDocument({ statement }: { statement: Statement }) {
           {dateText(period.from)} to {dateText(lastDay)} (times in {period.timeZone})
         </p>
       </header>
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="text-muted-foreground print:text-black">Customer</dt>
-          <dd className="font-medium break-words">{customer.name}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground print:text-black">Username</dt>
-          <dd className="font-medium break-words">@{customer.username}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground print:text-black">Email</dt>
-          <dd className="font-medium break-all">{customer.email}</dd>
-        </div>
+      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted-foreground print:text-black">Customer</dt>
+        <dd className="font-medium break-words">{customer.name}</dd>
+        <dt className="text-muted-foreground print:text-black">Username</dt>
+        <dd className="font-medium break-words">@{customer.username}</dd>
+        <dt className="text-muted-foreground print:text-black">Email</dt>
+        <dd className="font-medium break-all">{customer.email}</dd>
       </dl>
       <dl className="text-sm">
         <Figure term="Opening balance">{btc(statement.openingBalanceSats)}</Figure>
@@ -69,13 +66,17 @@ export function StatementDocument({ statement }: { statement: Statement }) {
         </caption>
         <TableHeader>
           <TableRow>
-            <TableHead scope="col">Date & Time</TableHead>
-            <TableHead scope="col">Description</TableHead>
-            <TableHead scope="col" className="text-right">
-              Amount
+            <TableHead scope="col" className="px-2 print:text-black">
+              Date & Time
             </TableHead>
-            <TableHead scope="col" className="text-right">
-              Balance
+            <TableHead scope="col" className="px-2 print:text-black">
+              Description
+            </TableHead>
+            <TableHead scope="col" className="px-2 text-right whitespace-normal print:text-black">
+              Amount (BTC)
+            </TableHead>
+            <TableHead scope="col" className="px-2 text-right whitespace-normal print:text-black">
+              Balance (BTC)
             </TableHead>
           </TableRow>
         </TableHeader>
@@ -85,10 +86,13 @@ export function StatementDocument({ statement }: { statement: Statement }) {
               key={`${entry.at} ${entry.amountSats} ${entry.balanceAfterSats}`}
               className="break-inside-avoid"
             >
-              <TableCell className="align-top">
-                <time dateTime={entry.at}>{dateTimeText(entry.at)}</time>
+              <TableCell className="px-2 align-top">
+                <time dateTime={entry.at} className="flex flex-col">
+                  <span>{dateText(entry.at)}</span>{" "}
+                  <span className="text-xs text-muted-foreground print:text-black">{timeText(entry.at)}</span>
+                </time>
               </TableCell>
-              <TableCell className="min-w-56 align-top whitespace-normal">
+              <TableCell className="min-w-32 px-2 align-top whitespace-normal">
                 <span className="break-all">{entry.description}</span>
                 {entry.label && (
                   <span className="block text-xs text-muted-foreground print:text-black">
@@ -106,11 +110,11 @@ export function StatementDocument({ statement }: { statement: Statement }) {
                   </span>
                 )}
               </TableCell>
-              <TableCell className="text-right align-top font-mono tabular-nums">
-                {signedBtc(BigInt(entry.amountSats))}
+              <TableCell className="px-2 text-right align-top font-mono text-xs tabular-nums">
+                {signedNumber(BigInt(entry.amountSats))}
               </TableCell>
-              <TableCell className="text-right align-top font-mono tabular-nums">
-                {btc(entry.balanceAfterSats)}
+              <TableCell className="px-2 text-right align-top font-mono text-xs tabular-nums">
+                {formatBtc(BigInt(entry.balanceAfterSats))}
               </TableCell>
             </TableRow>
           ))}
