@@ -39,6 +39,9 @@ import { DEMO_BANK_CAPITAL_SATS } from "./seed-capital.js";
 import { outsideAddress } from "./seed-chain.js";
 import { seedKey } from "./seed-money.js";
 
+/** The demo's fixed price: every seeded transaction records it, though dated weeks ago. */
+const DEMO_USD_CENTS_PER_BTC = 4238957n;
+
 let t: TestApp;
 let sandbox: SandboxChain;
 let uploads: string;
@@ -55,6 +58,7 @@ const seed = () =>
     sendLimits: { level1: sats(10_000_000n), level2: sats(200_000_000n) },
     authKeys: deriveAuthKeys(testConfig().appSecret),
     brandName: testConfig().brandName,
+    fixedUsdCentsPerBtc: DEMO_USD_CENTS_PER_BTC,
     rp: relyingPartyOf(testConfig()),
     log: (line) => {
       throw new Error(`The seed on the sandbox said: ${line}`);
@@ -282,6 +286,14 @@ describe("the demo money", () => {
     expect(days(Date.now() - Math.min(...times))).toBeGreaterThan(28);
     expect(Math.max(...times)).toBeLessThanOrEqual(Date.now());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    // Each recorded the fixed price at its own moment, weeks ago: "≈ $X at the time" shows for all.
+    for (const item of items)
+      expect(item.priceAtTheTime, item.createdAt).toMatchObject({
+        usdCentsPerBtc: DEMO_USD_CENTS_PER_BTC.toString(),
+        source: "fixed",
+        moment: "settled",
+      });
   });
 
   it("funds every other customer with a confirmed deposit on the chain, dated 45 days ago", async () => {

@@ -60,6 +60,7 @@ const seedInput = () => ({
   sendLimits: { level1: sats(10_000_000n), level2: sats(200_000_000n) },
   authKeys: deriveAuthKeys(testConfig().appSecret),
   brandName: testConfig().brandName,
+  fixedUsdCentsPerBtc: null,
   rp: relyingPartyOf(testConfig()),
   log: (line: string) => {
     said.push(line);

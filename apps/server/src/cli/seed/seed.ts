@@ -5,9 +5,11 @@ import { createDocumentStorage } from "../../adapters/storage/create-document-st
 import type { Config } from "../../config/config.js";
 import { appSettings } from "../../db/schema/index.js";
 import { AppError } from "../../domain/app-error.js";
+import { usdTextToCents } from "../../domain/price.js";
 import type { WithdrawalPolicy } from "../../domain/withdrawal-policy.js";
 import { createStaff, deriveAuthKeys, signUp } from "../../modules/auth/index.js";
 import { relyingPartyOf } from "../../modules/passkeys/index.js";
+import { recordFixedPriceSpan } from "../../modules/prices/index.js";
 import {
   DEMO_PASSWORD,
   DEMO_SIGN_UP_SPACING_MINUTES,
@@ -32,7 +34,11 @@ export const SEEDED_SETTING = "demo_data_seeded";
 
 const alreadyExists = (error: unknown) => error instanceof AppError && error.code === "CONFLICT";
 
-export type SeedInput = DemoMoneyInput & Pick<DemoNotificationsInput, "authKeys" | "brandName">;
+export type SeedInput = DemoMoneyInput &
+  Pick<DemoNotificationsInput, "authKeys" | "brandName"> & {
+    /** PRICE_SOURCE=fixed's price, in cents: the demo's past transactions record it; null for another source. */
+    fixedUsdCentsPerBtc: bigint | null;
+  };
 
 /**
  * The seed's input for this configuration (with its APP_SECRET) and what the process opened: the same for
@@ -54,6 +60,7 @@ export function seedInputOf(
     // The demo customer signs in through the sign-in use cases: its codes are MACed with these keys.
     authKeys: deriveAuthKeys(config.appSecret),
     brandName: config.brandName,
+    fixedUsdCentsPerBtc: config.price.source === "fixed" ? usdTextToCents(config.price.usdPerBtc) : null,
     log: (line) => console.info(line),
   };
 }
@@ -98,6 +105,10 @@ export async function seedDemoData(input: SeedInput): Promise<string[]> {
     }
   }
   await seedNotificationSettings({ db, now });
+  // A fixed price was the price at every past moment too: the demo's transactions record it. Another
+  // source's past is unknown, so they record it as unavailable.
+  if (input.fixedUsdCentsPerBtc !== null)
+    await recordFixedPriceSpan(db, { from: firstSignUp, to: now, usdCentsPerBtc: input.fixedUsdCentsPerBtc });
   await seedDemoMoney(input);
   await seedDemoNotifications({ ...input, now });
   await seedStaffDesk({ db, now, brandName: input.brandName });

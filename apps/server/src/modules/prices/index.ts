@@ -8,6 +8,7 @@ export {
   type PriceReading,
   priceAt,
   recentReadingAt,
+  recordFixedPriceSpan,
   recordPriceReading,
 } from "./queries.js";
 export { type PricesContext, takePriceReading } from "./take-reading.js";

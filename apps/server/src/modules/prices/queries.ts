@@ -32,6 +32,23 @@ export async function recordPriceReading(
 }
 
 /**
+ * The fixed price (PRICE_SOURCE=fixed) as the reading of every few minutes from `from` to `to`, in one
+ * statement: the demo data's transactions are dated in the past, and a fixed price was the price then too,
+ * so each of them records it (a reading every 4 minutes is within PRICE_READING_MAX_AGE_MS of any moment).
+ * Minutes that have a reading keep it.
+ */
+export async function recordFixedPriceSpan(
+  db: Db,
+  span: { from: Date; to: Date; usdCentsPerBtc: bigint },
+): Promise<void> {
+  await db.execute(sql`insert into price_readings (minute, read_at, usd_cents_per_btc, source)
+    select date_trunc('minute', moment), moment, ${span.usdCentsPerBtc}, 'fixed'
+    from generate_series(${span.from.toISOString()}::timestamptz, ${span.to.toISOString()}::timestamptz,
+      interval '4 minutes') as moment
+    on conflict (minute) do nothing`);
+}
+
+/**
  * The price at a moment: the latest reading at or before it, or null before the first. A walk down the
  * key from the moment's minute: its own minute's reading may be after the moment, the one before is not.
  */
