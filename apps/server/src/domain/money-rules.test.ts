@@ -88,6 +88,8 @@ describe("USD prices", () => {
     expect(centsToUsdText(4_238_957n)).toBe("42389.57");
     expect(centsToUsdText(10_000_000n)).toBe("100000.00");
     expect(centsToUsdText(5n)).toBe("0.05");
+    expect(centsToUsdText(-150n)).toBe("-1.50");
+    expect(centsToUsdText(-5n)).toBe("-0.05");
   });
 });
 

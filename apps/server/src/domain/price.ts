@@ -13,7 +13,8 @@ export function usdTextToCents(text: string): bigint | null {
   return cents > 0n ? cents : null;
 }
 
-/** 4238957n -> "42389.57": the wire format of a price (always two decimals). */
+/** 4238957n -> "42389.57", -150n -> "-1.50": dollars with always two decimals (a price's wire format). */
 export function centsToUsdText(cents: bigint): string {
+  if (cents < 0n) return `-${centsToUsdText(-cents)}`;
   return `${cents / 100n}.${(cents % 100n).toString().padStart(2, "0")}`;
 }

@@ -57,6 +57,11 @@ export function LabelEditor({ label, fieldLabel, hint, save }: LabelEditorProps)
   );
 }
 
+/** True when a key event's target is in a label editor's field: a dialog holding one lets it handle Escape. */
+export function isInLabelEditor(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest("[data-label-editor]") !== null;
+}
+
 interface LabelFormProps extends LabelEditorProps {
   onClose: () => void;
 }
@@ -92,7 +97,18 @@ function LabelForm({ label, fieldLabel, hint, save, onClose }: LabelFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-3"
+      data-label-editor=""
+      // Escape cancels the edit; a dialog around it leaves itself open (isInLabelEditor).
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || busy) return;
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <FormAlert>{alert.text}</FormAlert>
       <FormField
         label={<span className="sr-only">{fieldLabel}</span>}

@@ -12,8 +12,8 @@ import { fakeClock, getJson, SESSION_COOKIE } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { fingerprint } from "../../test/fingerprint.js";
 import { type TestCustomer, testCustomer } from "../../test/money-helpers.js";
+import { insertConnectedWallet, insertDepositAddress, insertRow } from "../../test/record-rows.js";
 import { bip329Reasons } from "./bip329-lines.js";
-import { insertConnectedWallet, insertDepositAddress, insertRow } from "./test-rows.js";
 
 const example = readFileSync(new URL("./fixtures/bip329-example.jsonl", import.meta.url), "utf8");
 const EXAMPLE_TX = "f91d0a8a78462bc59398f2c5d7a84fcff491c26ba54c4833478b202796c8aafd";

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getJson, SESSION_COOKIE } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { type TestCustomer, testCustomer } from "../../test/money-helpers.js";
-import { insertConnectedWallet, insertDepositAddress, insertRow } from "./test-rows.js";
+import { insertConnectedWallet, insertDepositAddress, insertRow } from "../../test/record-rows.js";
 
 let t: TestApp;
 let ann: TestCustomer;

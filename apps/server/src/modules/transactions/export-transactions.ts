@@ -23,11 +23,6 @@ export type HistoryExportInput = {
 
 export type HistoryExport = { fileName: string; contentType: string; chunks: AsyncGenerator<string> };
 
-/** Dollars and cents of a signed amount: -1234n -> "-12.34" (centsToUsdText writes a price, never below 0). */
-function signedUsdText(cents: bigint): string {
-  return cents < 0n ? `-${centsToUsdText(-cents)}` : centsToUsdText(cents);
-}
-
 /** "Bob Builder (@bob)", "@bob", or null for an address or a deposit. */
 function counterpartyOf(row: WalletTransactionRow): string | null {
   if (row.counterpartyUsername === null) return row.counterpartyName;
@@ -50,7 +45,7 @@ export function customerExportRow(row: WalletTransactionRow, timeZone: string): 
     amountSats: amount.toString(),
     feeBtc: formatBtc(row.fee),
     feeSats: row.fee.toString(),
-    usdAtSettlement: cents === null ? null : signedUsdText(satsToUsdCents(amount, cents)),
+    usdAtSettlement: cents === null ? null : centsToUsdText(satsToUsdCents(amount, cents)),
     usdPerBtcAtSettlement: cents === null ? null : centsToUsdText(cents),
     priceSource: row.settledPriceSource,
     counterparty: counterpartyOf(row),

@@ -1,7 +1,7 @@
 import type { Transaction } from "@satsbank/shared";
 import { type ReactNode, type RefObject, useRef, useState } from "react";
 import { CopyButton } from "@/components/copy-button";
-import { LabelEditor } from "@/components/label-editor";
+import { isInLabelEditor, LabelEditor } from "@/components/label-editor";
 import { TransactionStatusLabel } from "@/components/transaction-status-label";
 import { Button } from "@/components/ui/button";
 import {
@@ -160,6 +160,10 @@ export function TransactionDetailsDialog({
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           openerRef.current?.focus();
+        }}
+        // Escape in the label's field closes the field (the editor's own), not the whole dialog.
+        onEscapeKeyDown={(event) => {
+          if (isInLabelEditor(event.target)) event.preventDefault();
         }}
       >
         <DialogHeader>

@@ -61,6 +61,23 @@ describe("a transaction's label", () => {
     );
   });
 
+  it("closes the field on Escape, sending nothing, and leaves the details open", async () => {
+    const view = renderDetails(transaction({ id: ID, label: "Rent" }));
+    const dialog = await view.open();
+    await view.user.click(within(dialog).getByRole("button", { name: "Edit label" }));
+    await view.user.type(within(dialog).getByRole("textbox", { name: "Label" }), " and bills");
+    await view.user.keyboard("{Escape}");
+
+    expect(within(dialog).queryByRole("textbox", { name: "Label" })).not.toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Transaction Details" })).toBeVisible();
+    expect(labelDetail(dialog)).toHaveTextContent("Rent");
+    expect(within(dialog).getByRole("button", { name: "Edit label" })).toHaveFocus();
+    expect(requestsTo(view.fetchMock, `PUT ${LABEL_PATH}`)).toEqual([]);
+    // A second Escape, from the button, closes the details as before.
+    await view.user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
   it("is edited and removed; Remove sends an empty label", async () => {
     const view = renderDetails(transaction({ id: ID, label: "Rent" }));
     const dialog = await view.open();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { depositAddresses, externalWallets, walletTransactions } from "../../db/schema/index.js";
-import type { TestApp } from "../../test/create-test-app.js";
-import { testConfig } from "../../test/test-config.js";
+import { depositAddresses, externalWallets, walletTransactions } from "../db/schema/index.js";
+import type { TestApp } from "./create-test-app.js";
+import { testConfig } from "./test-config.js";
 
 // Rows of a customer's records written straight into the tables, for the labels tests: a txid or an
 // address the test chooses (the BIP-329 example's own) cannot come from the real use cases.
