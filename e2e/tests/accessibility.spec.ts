@@ -375,6 +375,21 @@ const screens: Record<Viewer, readonly Screen[]> = {
         );
       },
     },
+    {
+      name: "/history, export menu",
+      path: "/history",
+      heading: "Transaction History",
+      async open(page) {
+        await page.getByRole("button", { name: "Export transactions" }).click();
+        await expect(page.getByRole("menuitem", { name: /JSON/ })).toBeVisible();
+      },
+    },
+    {
+      name: "/history/statement, this month's",
+      path: `/history/statement?month=${new Date().toISOString().slice(0, 7)}`,
+      heading: "Monthly Statement",
+      open: (page) => expect(page.getByRole("region", { name: "Statement entries" })).toBeVisible(),
+    },
     { name: "/notifications", path: "/notifications", heading: "Notifications" },
     {
       name: "/notifications, a notification opened",
@@ -529,6 +544,19 @@ const screens: Record<Viewer, readonly Screen[]> = {
       async open(page) {
         await findDemoCustomer(page);
         await openDialog(page, "View Demo User", "User Details");
+      },
+    },
+    {
+      name: "/admin, a customer's statement (User Details > Open statement)",
+      path: "/admin",
+      heading: "Admin Dashboard",
+      async open(page) {
+        await findDemoCustomer(page);
+        await openDialog(page, "View Demo User", "User Details");
+        const href = await page.getByRole("link", { name: /^Open statement/ }).getAttribute("href");
+        await page.goto(href ?? "");
+        await expect(page.getByRole("heading", { level: 1, name: "Customer Statement" })).toBeVisible();
+        await expect(page.getByRole("region", { name: "Statement entries" })).toBeVisible();
       },
     },
     {
