@@ -50,7 +50,8 @@ function offsetFromIntl(formatter: Intl.DateTimeFormat, ms: number): number {
   return Math.round((wallClock - Math.floor(ms / 1000) * 1000) / 60_000);
 }
 
-function offsetMinutes(timeZone: string, ms: number): number {
+/** The zone's offset from UTC at the moment `ms`, in minutes (daylight saving followed). */
+export function offsetMinutes(timeZone: string, ms: number): number {
   const { formatter, offsets } = zoneOf(timeZone);
   if (ms < QUARTER_HOURS_FROM) return offsetFromIntl(formatter, ms);
   const quarter = Math.floor(ms / QUARTER_HOUR_MS);

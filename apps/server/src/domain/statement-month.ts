@@ -1,29 +1,11 @@
+import { offsetMinutes } from "./local-time.js";
+
 // A statement's month as two instants: its first moment in the customer's time zone, and the next month's.
 // Pure, no I/O.
 
-/** The zone's offset from UTC at `instant`, in milliseconds (the wall clock there, read as UTC, minus it). */
+/** The zone's offset from UTC at `instant`, in milliseconds. */
 function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  const formatter = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  });
-  for (const { type, value } of formatter.formatToParts(new Date(instant))) parts[type] = Number(value);
-  const wallClock = Date.UTC(
-    parts.year ?? 0,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return wallClock - (instant - (((instant % 1000) + 1000) % 1000));
+  return offsetMinutes(timeZone, instant) * 60_000;
 }
 
 /**
