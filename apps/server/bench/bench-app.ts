@@ -55,6 +55,17 @@ export async function onEachDatabase(measure: (database: BenchDatabase) => Promi
     console.info("\nPostgreSQL: not run (set TEST_DATABASE_URL to a server to run it)");
     return;
   }
+  await onServerDatabase(serverUrl, measure);
+}
+
+/**
+ * Runs `measure` on a fresh database of the PostgreSQL server at `serverUrl` (the app's pool, as main.ts
+ * opens it), dropped afterwards; its label names the server's version.
+ */
+export async function onServerDatabase(
+  serverUrl: string,
+  measure: (database: BenchDatabase) => Promise<void>,
+): Promise<void> {
   const name = `satsbank_bench_${randomUUID().replaceAll("-", "")}`;
   await adminQuery(serverUrl, `create database "${name}"`);
   try {

@@ -13,11 +13,15 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { apiPaths } from "@satsbank/shared";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../src/db/client.js";
 import { EXPORT_BATCH } from "../src/domain/export.js";
 import { insertWalletTransactions, type NewWalletTransaction } from "../src/modules/transactions/queries.js";
-import { BENCH_APP_NOTE, type BenchApp, benchCustomer, startBenchApp } from "./bench-app.js";
-import { adminQuery } from "./databases.js";
+import {
+  BENCH_APP_NOTE,
+  type BenchApp,
+  benchCustomer,
+  onServerDatabase,
+  startBenchApp,
+} from "./bench-app.js";
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 3);
@@ -108,53 +112,41 @@ async function download(
 }
 
 async function onPostgres(serverUrl: string): Promise<void> {
-  const name = `satsbank_bench_${randomUUID().replaceAll("-", "")}`;
-  await adminQuery(serverUrl, `create database "${name}"`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const target = { kind: "postgres", url: url.toString() } as const;
-    const handle = await openDatabase(target);
+  await onServerDatabase(serverUrl, async (database) => {
+    const { handle } = database;
+    const bench = await startBenchApp(database);
     try {
-      const version = await handle.db.execute<{ server_version: string }>(sql`show server_version`);
-      const bench = await startBenchApp({ label: "PostgreSQL", handle, target });
-      try {
-        const customer = await benchCustomer(bench, 1, 0n);
-        const building = performance.now();
-        for (let i = 0; i < ROWS; i += INSERT_BATCH)
-          await insertWalletTransactions(handle.db, rowsOf(customer.id, i, Math.min(INSERT_BATCH, ROWS - i)));
-        await handle.db.execute(sql`analyze wallet_transactions`);
-        console.info(
-          `PostgreSQL ${version.rows[0]?.server_version}: ${ROWS.toLocaleString("en-US")} rows of one customer ` +
-            `written in ${((performance.now() - building) / 1000).toFixed(1)} s; ${BENCH_APP_NOTE}`,
-        );
-        // A warm-up: the first request compiles the route's code paths.
-        await download(bench, customer.cookie, "csv", false);
-        for (const format of ["csv", "json"] as const) {
-          for (let run = 1; run <= RUNS; run++) {
-            const r = await download(bench, customer.cookie, format, false);
-            console.info(
-              `  ${format.toUpperCase().padEnd(4)} run ${run}: ${ROWS.toLocaleString("en-US")} rows, ` +
-                `${(r.bytes / MB).toFixed(1)} MB in ${(r.ms / 1000).toFixed(2)} s ` +
-                `(${r.ms <= GOAL_MS ? "ok" : "OVER GOAL"}); peak growth: RSS ${r.rssPeakMb.toFixed(1)} MB`,
-            );
-          }
-          const live = await download(bench, customer.cookie, format, true);
+      const customer = await benchCustomer(bench, 1, 0n);
+      const building = performance.now();
+      for (let i = 0; i < ROWS; i += INSERT_BATCH)
+        await insertWalletTransactions(handle.db, rowsOf(customer.id, i, Math.min(INSERT_BATCH, ROWS - i)));
+      await handle.db.execute(sql`analyze wallet_transactions`);
+      console.info(
+        `${database.label}: ${ROWS.toLocaleString("en-US")} rows of one customer ` +
+          `written in ${((performance.now() - building) / 1000).toFixed(1)} s; ${BENCH_APP_NOTE}`,
+      );
+      // A warm-up: the first request compiles the route's code paths.
+      await download(bench, customer.cookie, "csv", false);
+      for (const format of ["csv", "json"] as const) {
+        for (let run = 1; run <= RUNS; run++) {
+          const r = await download(bench, customer.cookie, format, false);
           console.info(
-            `  ${format.toUpperCase().padEnd(4)} memory run (collected every 50 ms, not timed): live heap peak ` +
-              `growth ${live.heapPeakMb.toFixed(1)} MB, RSS ${live.rssPeakMb.toFixed(1)} MB, for a ` +
-              `${(live.bytes / MB).toFixed(1)} MB file`,
+            `  ${format.toUpperCase().padEnd(4)} run ${run}: ${ROWS.toLocaleString("en-US")} rows, ` +
+              `${(r.bytes / MB).toFixed(1)} MB in ${(r.ms / 1000).toFixed(2)} s ` +
+              `(${r.ms <= GOAL_MS ? "ok" : "OVER GOAL"}); peak growth: RSS ${r.rssPeakMb.toFixed(1)} MB`,
           );
         }
-      } finally {
-        await bench.close();
+        const live = await download(bench, customer.cookie, format, true);
+        console.info(
+          `  ${format.toUpperCase().padEnd(4)} memory run (collected every 50 ms, not timed): live heap peak ` +
+            `growth ${live.heapPeakMb.toFixed(1)} MB, RSS ${live.rssPeakMb.toFixed(1)} MB, for a ` +
+            `${(live.bytes / MB).toFixed(1)} MB file`,
+        );
       }
     } finally {
-      await handle.close();
+      await bench.close();
     }
-  } finally {
-    await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
-  }
+  });
 }
 
 console.info(

@@ -14,7 +14,7 @@
 // in another process. PostgreSQL only: without TEST_DATABASE_URL it says so and stops. The database is
 // made for the run and dropped after it.
 import { fork } from "node:child_process";
-import { randomInt, randomUUID } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { apiPaths, epochProofSchema, myLeafSchema } from "@satsbank/shared";
@@ -23,11 +23,9 @@ import { sql } from "drizzle-orm";
 import { systemClock } from "../src/adapters/clock.js";
 import { deriveProofKey } from "../src/bitcoin/proof-key.js";
 import type { Db } from "../src/db/client.js";
-import { openDatabase } from "../src/db/client.js";
 import { checkLedgerInvariants } from "../src/ledger/invariants.js";
 import { BUILD_MARKS, buildEpoch } from "../src/modules/proof/build-epoch.js";
-import { type BenchDatabase, startBenchApp } from "./bench-app.js";
-import { adminQuery } from "./databases.js";
+import { onServerDatabase, startBenchApp } from "./bench-app.js";
 
 const CUSTOMERS = Number(process.env.BENCH_PROOF_CUSTOMERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_PROOF_REQUESTS ?? 2_000);
@@ -246,35 +244,20 @@ async function measurePaths(url: string, epoch: Root, tokens: string[], inFlight
 }
 
 async function run(serverUrl: string): Promise<void> {
-  const name = `satsbank_bench_${randomUUID().replaceAll("-", "")}`;
-  await adminQuery(serverUrl, `create database "${name}"`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const target = { kind: "postgres", url: url.toString() } as const;
-    const handle = await openDatabase(target);
+  await onServerDatabase(serverUrl, async (database) => {
+    const { handle } = database;
+    const app = await startBenchApp(database);
     try {
-      const version = await handle.db.execute<{ v: string }>(
-        sql`select current_setting('server_version') as v`,
-      );
-      const database: BenchDatabase = { label: `PostgreSQL ${version.rows[0]?.v}`, handle, target };
-      const app = await startBenchApp(database);
-      try {
-        console.info(`\n${database.label}, ${CUSTOMERS.toLocaleString("en")} customers (load ${load()})`);
-        await seed(handle.db);
-        const tokens = await sessionsFor(handle.db, REQUESTS);
-        const epoch = await rootOf(app.url, await measureBuild(handle.db));
-        await measurePaths(app.url, epoch, tokens, 1);
-        await measurePaths(app.url, epoch, tokens, IN_FLIGHT);
-      } finally {
-        await app.close();
-      }
+      console.info(`\n${database.label}, ${CUSTOMERS.toLocaleString("en")} customers (load ${load()})`);
+      await seed(handle.db);
+      const tokens = await sessionsFor(handle.db, REQUESTS);
+      const epoch = await rootOf(app.url, await measureBuild(handle.db));
+      await measurePaths(app.url, epoch, tokens, 1);
+      await measurePaths(app.url, epoch, tokens, IN_FLIGHT);
     } finally {
-      await handle.close();
+      await app.close();
     }
-  } finally {
-    await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
-  }
+  });
 }
 
 const serverUrl = process.env.TEST_DATABASE_URL;
