@@ -93,7 +93,7 @@ export const statementMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 
 export const statementQuerySchema = z.object({ timeZone: timeZoneSchema });
 
 /**
- * One booked movement of the customer's account in the month, in the ledger's order: a credit is positive, a
+ * One booked movement of the customer's account in the month, oldest first (by time, then the ledger's order): a credit is positive, a
  * debit negative; the balance after it is the ledger's.
  */
 export const statementEntrySchema = z.object({

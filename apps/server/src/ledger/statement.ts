@@ -24,7 +24,7 @@ export type AccountPosting = {
 export type AccountPeriod = {
   /** Credits minus debits of the account's transfers made before `from`. */
   opening: bigint;
-  /** Its transfers made in [from, to), in the ledger's (id) order. */
+  /** Its transfers made in [from, to), oldest first (by time, then the ledger's id order). */
   postings: AccountPosting[];
 };
 
@@ -59,7 +59,7 @@ export async function readAccountPeriod(
     )
     select null::text as id, null::text as kind, null::smallint as leg,
            coalesce(sum(change), 0)::text as change, null::text as reference, null::text as at_ms,
-           null::text as deposit_transfer_id, 0 as part, 0::bigint as position
+           null::text as deposit_transfer_id, 0 as part, null::timestamptz as moment, 0::bigint as position
       from legs where created_at < ${from.toISOString()}::timestamptz
     union all
     select id::text, kind, leg, change::text, reference,
@@ -69,9 +69,9 @@ export async function readAccountPeriod(
               where d.credit_account_id = (select id from account)
                 and d.kind = 'deposit' and d.reference = legs.reference
            ) end,
-           1, id
+           1, created_at, id
       from legs where created_at >= ${from.toISOString()}::timestamptz
-     order by part, position
+     order by part, moment, position
   `);
   const [openingRow, ...rows] = result.rows;
   return {

@@ -213,6 +213,31 @@ describe("GET /api/statements/:month", () => {
       403,
     );
   });
+
+  it("lists the month oldest first by time, with each balance after, when the ledger's ids are in another order", async () => {
+    const cy = await testCustomer(t, { name: "Cy Statement" });
+    // Posted in this order, dated the other way round (as a backdated posting or the demo data is).
+    for (const [day, amount] of [
+      ["2030-01-09T10:00:00.000Z", 3_000n],
+      ["2030-01-05T10:00:00.000Z", 1_000n],
+    ] as const) {
+      const at = new Date(day);
+      await fundFromEquity({
+        ctx: { db: t.db, clock: { now: () => at } },
+        userId: cy.user.id,
+        amount: sats(amount),
+        idempotencyKey: `statement-order:${cy.user.id}:${day}`,
+      });
+    }
+    const statement = await statementOf(cy, "2030-01");
+    expect(
+      statement.entries.map(({ at, amountSats, balanceAfterSats }) => [at, amountSats, balanceAfterSats]),
+    ).toEqual([
+      ["2030-01-05T10:00:00.000Z", "1000", "1000"],
+      ["2030-01-09T10:00:00.000Z", "3000", "4000"],
+    ]);
+    expect(statement.closingBalanceSats).toBe("4000");
+  });
 });
 
 describe("GET /api/admin/customers/:userId/statements/:month", () => {

@@ -59,7 +59,7 @@ export function StatementDocument({ statement }: { statement: Statement }) {
         <Figure term="Opening balance">{btc(statement.openingBalanceSats)}</Figure>
       </dl>
       <Table scrollLabel="Statement entries" className="print:text-xs">
-        <caption className="mt-3 text-left text-xs text-muted-foreground print:text-black">
+        <caption className="mt-3 px-2 text-left text-xs text-muted-foreground print:text-black">
           {entries.length === 0
             ? `No movements in ${monthTitle(period.month)}.`
             : `${entries.length} ${entries.length === 1 ? "movement" : "movements"} in ${monthTitle(period.month)}, oldest first.`}
@@ -93,7 +93,7 @@ export function StatementDocument({ statement }: { statement: Statement }) {
                 </time>
               </TableCell>
               <TableCell className="min-w-32 px-2 align-top whitespace-normal">
-                <span className="break-all">{entry.description}</span>
+                <span className="wrap-anywhere">{entry.description}</span>
                 {entry.label && (
                   <span className="block text-xs text-muted-foreground print:text-black">
                     Label: {entry.label}
