@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { apiPaths, type SessionUser } from "@satsbank/shared";
+import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { type Clock, systemClock } from "../adapters/clock.js";
 import { fixedPrice } from "../adapters/price/fixed.js";
@@ -144,4 +145,18 @@ export async function balanceOf(t: TestApp, token: string): Promise<bigint> {
   const res = await getJson(t, apiPaths.wallet.summary, { cookie: token });
   expect(res.statusCode, res.body).toBe(200);
   return BigInt(res.json().balanceSats);
+}
+
+/**
+ * Credits minus debits of the customer's transfers made before `to`, summed by the database directly: what
+ * a statement's closing balance is checked against.
+ */
+export async function ledgerBalanceAt(db: Db, userId: string, to: string): Promise<bigint> {
+  const result = await db.execute<{ balance: string }>(sql`
+    select (coalesce(sum(case when t.credit_account_id = a.id then t.amount else -t.amount end), 0))::text
+           as balance
+      from ledger_accounts a
+      join ledger_transfers t on a.id in (t.credit_account_id, t.debit_account_id)
+     where a.user_id = ${userId} and t.created_at < ${to}::timestamptz`);
+  return BigInt(result.rows[0]?.balance ?? "0");
 }

@@ -7,7 +7,7 @@ import { type BatchedTransfer, postTransferBatch } from "../../ledger/post-trans
 import { fakeClock, getJson, signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { fundFromEquity } from "../../test/fund-from-equity.js";
-import { type TestCustomer, testCustomer } from "../../test/money-helpers.js";
+import { ledgerBalanceAt, type TestCustomer, testCustomer } from "../../test/money-helpers.js";
 
 // A customer with 10,000 transactions over three months: each month's closing balance is the ledger's at the
 // month's end (a direct sum of their transfers), and the current month's is their account's balance.
@@ -76,16 +76,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function ledgerBalanceAt(userId: string, to: string): Promise<bigint> {
-  const result = await t.db.execute<{ balance: string }>(sql`
-    select (coalesce(sum(case when t.credit_account_id = a.id then t.amount else -t.amount end), 0))::text
-           as balance
-      from ledger_accounts a
-      join ledger_transfers t on a.id in (t.credit_account_id, t.debit_account_id)
-     where a.user_id = ${userId} and t.created_at < ${to}::timestamptz`);
-  return BigInt(result.rows[0]?.balance ?? "0");
-}
-
 it("closes each month at the ledger's balance then, for a customer with 10,000 transactions", async () => {
   let entries = 0;
   let opening = "0";
@@ -95,7 +85,7 @@ it("closes each month at the ledger's balance then, for a customer with 10,000 t
     const statement = statementSchema.parse(res.json());
     expect(statement.openingBalanceSats, month).toBe(opening);
     expect(BigInt(statement.closingBalanceSats), month).toBe(
-      await ledgerBalanceAt(carol.user.id, statement.period.to),
+      await ledgerBalanceAt(t.db, carol.user.id, statement.period.to),
     );
     expect(statement.entries.at(-1)?.balanceAfterSats ?? opening).toBe(statement.closingBalanceSats);
     const described = statement.entries.filter((entry) => entry.description.startsWith("Sent to @"));

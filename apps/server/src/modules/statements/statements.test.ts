@@ -5,7 +5,13 @@ import { sats } from "../../domain/money.js";
 import { type FakeClock, fakeClock, getJson, signIn } from "../../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { fundFromEquity } from "../../test/fund-from-equity.js";
-import { balanceOf, sendRequest, type TestCustomer, testCustomer } from "../../test/money-helpers.js";
+import {
+  balanceOf,
+  ledgerBalanceAt,
+  sendRequest,
+  type TestCustomer,
+  testCustomer,
+} from "../../test/money-helpers.js";
 import { type TestStaff, testStaff } from "../../test/staff-helpers.js";
 
 // The monthly statement: the ledger's balances at the month's two ends in the customer's time zone, and every
@@ -44,17 +50,6 @@ async function statementOf(customer: TestCustomer, month: string, timeZone?: str
   const res = await statementRes(customer, month, timeZone);
   expect(res.statusCode, res.body).toBe(200);
   return statementSchema.parse(res.json());
-}
-
-/** Credits minus debits of the customer's transfers made before `to`, summed by the database directly. */
-async function ledgerBalanceAt(userId: string, to: string): Promise<bigint> {
-  const result = await t.db.execute<{ balance: string }>(sql`
-    select (coalesce(sum(case when t.credit_account_id = a.id then t.amount else -t.amount end), 0))::text
-           as balance
-      from ledger_accounts a
-      join ledger_transfers t on a.id in (t.credit_account_id, t.debit_account_id)
-     where a.user_id = ${userId} and t.created_at < ${to}::timestamptz`);
-  return BigInt(result.rows[0]?.balance ?? "0");
 }
 
 async function accountBalance(userId: string): Promise<bigint> {
@@ -166,7 +161,9 @@ describe("GET /api/statements/:month", () => {
     expect(january.totalOutSats).toBe(String(35_000n + withdrawalFee));
     expect(january.feesSats).toBe(String(withdrawalFee));
     expect(january.closingBalanceSats).toBe(String(afterWithdrawal - withdrawalFee + 3000n));
-    expect(BigInt(january.closingBalanceSats)).toBe(await ledgerBalanceAt(ana.user.id, january.period.to));
+    expect(BigInt(january.closingBalanceSats)).toBe(
+      await ledgerBalanceAt(t.db, ana.user.id, january.period.to),
+    );
   });
 
   it("opens February at January's closing balance and closes the current month at the account's balance", async () => {
@@ -191,7 +188,9 @@ describe("GET /api/statements/:month", () => {
     const february = await statementOf(ana, "2030-02", "Europe/Paris");
     expect(february.openingBalanceSats).toBe(january.closingBalanceSats);
     expect(february.entries.map((entry) => entry.amountSats)).toEqual(["3000", "-1000"]);
-    expect(BigInt(january.closingBalanceSats)).toBe(await ledgerBalanceAt(ana.user.id, january.period.to));
+    expect(BigInt(january.closingBalanceSats)).toBe(
+      await ledgerBalanceAt(t.db, ana.user.id, january.period.to),
+    );
   });
 
   it("answers a month before the customer's first posting with zeros, and refuses one not begun", async () => {
