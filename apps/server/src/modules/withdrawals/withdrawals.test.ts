@@ -125,11 +125,9 @@ describe("withdrawals", () => {
   });
 
   it("pays the withdrawals waiting at one moment in one payout, change to the internal chain", async () => {
-    const users = await Promise.all([
-      fundedCustomer(50_000n),
-      fundedCustomer(60_000n),
-      fundedCustomer(70_000n),
-    ]);
+    // One after another: the follower (syncChain) runs in one process at a time, as the worker runs it.
+    const users: User[] = [];
+    for (const amount of [50_000n, 60_000n, 70_000n]) users.push(await fundedCustomer(amount));
     const addresses = users.map(() => outsideAddress());
     for (const [i, user] of users.entries())
       await withdraw(user, addresses[i] as string, 10_000n * BigInt(i + 1));
