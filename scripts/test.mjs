@@ -4,9 +4,9 @@
 // The closing line counts the tests of every runner: "test: N passed, N failed".
 //
 // CI runs it twice, once per Node.js line (.ci/run, decision 0022), and the second run takes only what the
-// runtime can change: `npm test -- --only vitest,e2e --no-build` (steps by id: typecheck, lint, vitest,
-// postgres, e2e; `--no-build` runs the end-to-end tests on the build already in apps/*/dist;
-// `--e2e-specs a,b` runs those spec files of e2e/tests only).
+// runtime can change: `npm test -- --only vitest,e2e --no-build ...` (steps by id: typecheck, lint, vitest,
+// postgres, e2e; `--vitest-projects a,b` runs those Vitest projects only; `--no-build` runs the end-to-end
+// tests on the build already in apps/*/dist; `--e2e-specs a,b` runs those spec files of e2e/tests only).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,6 +19,7 @@ const { values: options } = parseArgs({
     only: { type: "string" },
     "no-build": { type: "boolean", default: false },
     "e2e-specs": { type: "string" },
+    "vitest-projects": { type: "string" },
   },
 });
 const only = options.only?.split(",").map((id) => id.trim());
@@ -32,6 +33,10 @@ if (options["no-build"] && (only ?? stepIds).includes("e2e") && !builtApp.every(
   console.error(`test: --no-build needs a build (${builtApp.join(", ")}): run \`npm run build\` first`);
   process.exit(2);
 }
+/** `--vitest-projects server*,shared`: the unit and server step runs those Vitest projects only. */
+const vitestProjects = (options["vitest-projects"]?.split(",") ?? [])
+  .map((name) => ` --project '${name.trim()}'`)
+  .join("");
 const e2eSpecs = options["e2e-specs"]
   ? options["e2e-specs"].split(",").map((name) => `tests/${name.trim()}`)
   : [];
@@ -59,7 +64,7 @@ const steps = [
   {
     id: "vitest",
     name: "unit and server tests",
-    command: `npx vitest run --reporter=default --reporter=json --outputFile.json=${vitestReport}`,
+    command: `npx vitest run${vitestProjects} --reporter=default --reporter=json --outputFile.json=${vitestReport}`,
   },
   {
     id: "postgres",
