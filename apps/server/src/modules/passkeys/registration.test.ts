@@ -61,6 +61,12 @@ describe("the registration options", () => {
         displayName: "Ada Lovelace",
       },
       attestation: "none",
+      // EdDSA, ES256, RS256 on every Node.js line (Node 24 would put ML-DSA-44 first: decision 0022).
+      pubKeyCredParams: [
+        { type: "public-key", alg: -8 },
+        { type: "public-key", alg: -7 },
+        { type: "public-key", alg: -257 },
+      ],
       authenticatorSelection: {
         residentKey: "required",
         requireResidentKey: true,

@@ -11,7 +11,7 @@ import {
   type RegistrationResponseJSON,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import { COSEALG, isoBase64URL } from "@simplewebauthn/server/helpers";
 import { AppError } from "../../domain/app-error.js";
 import type { Client } from "../../domain/device.js";
 import { rateLimitRules } from "../../domain/rate-limit.js";
@@ -27,6 +27,14 @@ import { findPasskeyByCredentialId, findPasskeysOf } from "./passkey-queries.js"
 import { toPasskey } from "./passkey-view.js";
 
 // Adding a passkey: WebAuthn's registration ceremony, for a signed-in person whose proof is fresh.
+
+/**
+ * The public-key algorithms a passkey may use, offered and accepted alike: EdDSA, ES256, RS256. Named here,
+ * not left to @simplewebauthn/server's default, which asks the runtime (`SubtleCrypto.supports`): on Node 24
+ * that puts ML-DSA-44 first, through an experimental Web Crypto API that prints a warning, so the options
+ * would differ between the Node.js lines we support (decision 0022).
+ */
+export const PASSKEY_ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
 
 const alreadyRegistered = () => new AppError("CONFLICT", passkeyMessages.alreadyRegistered);
 const tooMany = () => new AppError("CONFLICT", passkeyMessages.tooMany);
@@ -71,6 +79,7 @@ export async function registrationOptions({
     challenge: isoBase64URL.toBuffer(challenge),
     timeout: PASSKEY_CHALLENGE_MINUTES * 60_000,
     attestationType: "none",
+    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     excludeCredentials: own.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
     authenticatorSelection: {
       residentKey: "required",
@@ -120,6 +129,7 @@ export async function registerPasskey({
       expectedOrigin: ctx.rp.origin,
       expectedRPID: ctx.rp.id,
       requireUserVerification: true,
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     }).catch(() => null);
     if (verification === null || !verification.verified) throw passkeyNotVerified();
     const { credential, aaguid, credentialBackedUp } = verification.registrationInfo;

@@ -3,6 +3,7 @@ import { verifyRegistrationResponse } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { Db } from "../../../db/client.js";
 import { passkeys } from "../../../db/schema/index.js";
+import { PASSKEY_ALGORITHMS } from "../registration.js";
 import type { RelyingParty } from "../relying-party.js";
 import { SoftAuthenticator } from "./soft-authenticator.js";
 
@@ -30,6 +31,7 @@ export async function enrolPasskey(
     expectedChallenge: challenge,
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
+    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
   });
   if (!verification.verified) throw new Error("the soft authenticator's registration did not verify");
   const { credential, credentialBackedUp, aaguid } = verification.registrationInfo;
