@@ -48,22 +48,30 @@ function serializeRequest(request: LoggedRequest) {
   };
 }
 
-/** Fastify's pino logger: pretty lines while developing, JSON lines everywhere else. */
-export function loggerOptions(config: Pick<Config, "nodeEnv" | "logLevel">): FastifyServerOptions["logger"] {
+/**
+ * Fastify's pino logger: pretty lines while developing, JSON lines everywhere else; JSON lines into `file`
+ * when one is given (the benchmarks log as production does, into a file instead of standard output).
+ */
+export function loggerOptions(
+  config: Pick<Config, "nodeEnv" | "logLevel">,
+  file?: string,
+): FastifyServerOptions["logger"] {
   if (config.logLevel === "silent") return false;
-  return {
+  const options = {
     level: config.logLevel,
     redact: { paths: redactPaths, censor: "[redacted]" },
     serializers: { req: serializeRequest },
-    ...(config.nodeEnv === "development"
-      ? {
-          transport: {
-            target: "pino-pretty",
-            options: { translateTime: "HH:MM:ss.l", ignore: "pid,hostname" },
-          },
-        }
-      : {}),
   };
+  if (file !== undefined) return { ...options, file };
+  return config.nodeEnv === "development"
+    ? {
+        ...options,
+        transport: {
+          target: "pino-pretty",
+          options: { translateTime: "HH:MM:ss.l", ignore: "pid,hostname" },
+        },
+      }
+    : options;
 }
 
 /**
