@@ -58,7 +58,7 @@ import { deviceCookies } from "./plugins/device-cookies.js";
 import { errorHandler } from "./plugins/error-handler.js";
 import { answerRefusedRequests, rerouteFrameworkError } from "./plugins/framework-errors.js";
 import { httpMetrics, httpMetricsHook } from "./plugins/http-metrics.js";
-import { loggerOptions, requestIdHeader, requestIdOptions } from "./plugins/logging.js";
+import { loggerOptions, requestIdHeader, requestLogOptions } from "./plugins/logging.js";
 import { openApi } from "./plugins/openapi.js";
 import { securityHeaders } from "./plugins/security-headers.js";
 import { session, sessionCookies } from "./plugins/session.js";
@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: loggerOptions(config, deps.logFile),
     // Behind a reverse proxy: the client's address, scheme and host from X-Forwarded-*.
     trustProxy: config.trustProxy,
-    ...requestIdOptions,
+    ...requestLogOptions,
     // A URL the router cannot decode is answered like any other error (plugins/framework-errors.ts).
     frameworkErrors: rerouteFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
