@@ -3,7 +3,8 @@
 // hello-world, /healthz, /api/auth/me, GET /api/wallet (the balance read) and the first history page,
 // as a customer signed in with the emailed code, who has a balance and a history. On PGlite and, with
 // TEST_DATABASE_URL, on a fresh PostgreSQL database. The app logs as production does (JSON lines at
-// `info`, into a file; BENCH_LOG=silent turns it off, to measure what it costs). Goal (issues 13 and 25):
+// `info`, into a file; BENCH_LOG=silent turns it off, to measure what it costs; BENCH_API_PGLITE=0 skips
+// PGlite). Goal (issues 13 and 25):
 // the balance read on PostgreSQL at 15% of hello-world or better, p99 under 25 ms.
 import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
@@ -14,6 +15,7 @@ import {
   benchCustomer,
   benchLogOf,
   onEachDatabase,
+  onServerDatabase,
   signIn,
   startBenchApp,
   startHelloWorld,
@@ -101,4 +103,8 @@ console.info(
   `API reads: ${BENCH_APP_NOTE.replace("LOG_LEVEL=silent", `LOG_LEVEL=${LOG} as JSON lines into a file`)}; ` +
     "the load generator in a process of its own",
 );
-await onEachDatabase(measure);
+// BENCH_API_PGLITE=0 with TEST_DATABASE_URL: PostgreSQL alone (the goal's database), for before/after pairs.
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (process.env.BENCH_API_PGLITE === "0" && serverUrl !== undefined)
+  await onServerDatabase(serverUrl, measure);
+else await onEachDatabase(measure);
