@@ -2,10 +2,10 @@
 // run. autocannon (in a process of its own) with 50 connections for BENCH_SECONDS (default 15) per route:
 // hello-world, /healthz, /api/auth/me, GET /api/wallet (the balance read) and the first history page,
 // as a customer signed in with the emailed code, who has a balance and a history. On PGlite and, with
-// TEST_DATABASE_URL, on a fresh PostgreSQL database. The app logs as production does (JSON lines at
-// `info`, into a file; BENCH_LOG=silent turns it off, to measure what it costs; BENCH_API_PGLITE=0 skips
-// PGlite). Goal (issues 13 and 25):
-// the balance read on PostgreSQL at 15% of hello-world or better, p99 under 25 ms.
+// TEST_DATABASE_URL, on a fresh PostgreSQL database (BENCH_API_PGLITE=0: that one alone). The app logs as
+// production does, JSON lines at `info` into a file (BENCH_LOG=silent turns it off, to measure what it
+// costs). Goal (issues 13 and 25): the balance read on PostgreSQL at 15% of hello-world or better, p99
+// under 25 ms.
 import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { apiPaths } from "@satsbank/shared";
