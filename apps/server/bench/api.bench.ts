@@ -100,7 +100,7 @@ async function logSize(file: string | undefined): Promise<number> {
 }
 
 console.info(
-  `API reads: ${BENCH_APP_NOTE.replace("LOG_LEVEL=silent", `LOG_LEVEL=${LOG} as JSON lines into a file`)}; ` +
+  `API reads: ${BENCH_APP_NOTE.replace("LOG_LEVEL=silent", LOG === "silent" ? "LOG_LEVEL=silent" : `LOG_LEVEL=${LOG} as JSON lines into a file`)}; ` +
     "the load generator in a process of its own",
 );
 // BENCH_API_PGLITE=0 with TEST_DATABASE_URL: PostgreSQL alone (the goal's database), for before/after pairs.
