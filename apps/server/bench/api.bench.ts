@@ -2,15 +2,20 @@
 // run. autocannon (in a process of its own) with 50 connections for BENCH_SECONDS (default 15) per route:
 // hello-world, /healthz, /api/auth/me, GET /api/wallet (the balance read) and the first history page,
 // as a customer signed in with the emailed code, who has a balance and a history. On PGlite and, with
-// TEST_DATABASE_URL, on a fresh PostgreSQL database. Goal (issue 13): the balance read on PostgreSQL at
-// 15% of hello-world or better, p99 under 25 ms.
+// TEST_DATABASE_URL, on a fresh PostgreSQL database (BENCH_API_PGLITE=0: that one alone). The app logs as
+// production does, JSON lines at `info` into a file (BENCH_LOG=silent turns it off, to measure what it
+// costs). Goal (issues 13 and 25): the balance read on PostgreSQL at 15% of hello-world or better, p99
+// under 25 ms.
 import { randomUUID } from "node:crypto";
+import { stat } from "node:fs/promises";
 import { apiPaths } from "@satsbank/shared";
 import {
   BENCH_APP_NOTE,
   type BenchDatabase,
   benchCustomer,
+  benchLogOf,
   onEachDatabase,
+  onServerDatabase,
   signIn,
   startBenchApp,
   startHelloWorld,
@@ -18,12 +23,13 @@ import {
 import { type LoadResult, runLoad } from "./load.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const LOG = benchLogOf(process.env.BENCH_LOG);
 const CONNECTIONS = 50;
 /** Sends between the signed-in customer and two others: her history is several pages long. */
 const HISTORY_SENDS = 60;
 
 async function measure({ label, ...database }: BenchDatabase): Promise<void> {
-  const bench = await startBenchApp({ label, ...database });
+  const bench = await startBenchApp({ label, ...database }, { log: LOG });
   const hello = await startHelloWorld();
   try {
     const alice = await benchCustomer(bench, 0, 10n ** 10n);
@@ -54,6 +60,7 @@ async function measure({ label, ...database }: BenchDatabase): Promise<void> {
       await runLoad({ kind: "autocannon", connections: CONNECTIONS, seconds: 1, ...route });
     }
     const results: { name: string; result: LoadResult }[] = [];
+    const logBefore = await logSize(bench.logFile);
     for (const route of routes) {
       results.push({
         name: route.name,
@@ -74,11 +81,30 @@ async function measure({ label, ...database }: BenchDatabase): Promise<void> {
       );
       if (result.failed > 0) process.exitCode = 1;
     }
+    const served = results.slice(1).reduce((sum, { result }) => sum + result.perSecond * SECONDS, 0);
+    const logged = (await logSize(bench.logFile)) - logBefore;
+    console.info(
+      bench.logFile === undefined
+        ? "  the app logged nothing (BENCH_LOG=silent)"
+        : `  the app's log (JSON lines at ${LOG}): ${(logged / 2 ** 20).toFixed(1)} MB, about ` +
+            `${Math.round(logged / Math.max(served, 1))} bytes per request`,
+    );
   } finally {
     await hello.close();
     await bench.close();
   }
 }
 
-console.info(`API reads: ${BENCH_APP_NOTE}; the load generator in a process of its own`);
-await onEachDatabase(measure);
+async function logSize(file: string | undefined): Promise<number> {
+  return file === undefined ? 0 : (await stat(file).catch(() => ({ size: 0 }))).size;
+}
+
+console.info(
+  `API reads: ${BENCH_APP_NOTE.replace("LOG_LEVEL=silent", LOG === "silent" ? "LOG_LEVEL=silent" : `LOG_LEVEL=${LOG} as JSON lines into a file`)}; ` +
+    "the load generator in a process of its own",
+);
+// BENCH_API_PGLITE=0 with TEST_DATABASE_URL: PostgreSQL alone (the goal's database), for before/after pairs.
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (process.env.BENCH_API_PGLITE === "0" && serverUrl !== undefined)
+  await onServerDatabase(serverUrl, measure);
+else await onEachDatabase(measure);

@@ -103,10 +103,35 @@ function generousLimiter(db: DatabaseHandle["db"]): RateLimiter {
   };
 }
 
-export type BenchApp = { app: App; db: DatabaseHandle["db"]; url: string; close: () => Promise<void> };
+export type BenchApp = {
+  app: App;
+  db: DatabaseHandle["db"];
+  url: string;
+  /** The request log's file, when the app logs (`log` other than silent). */
+  logFile: string | undefined;
+  close: () => Promise<void>;
+};
 
-/** The app on the database, migrated, listening on a loopback port. */
-export async function startBenchApp({ handle, target }: BenchDatabase): Promise<BenchApp> {
+/** What the app logs in a benchmark: nothing (the default), or JSON lines at this level, as production. */
+export type BenchLog = AppConfig["logLevel"];
+
+/**
+ * BENCH_LOG: the API benchmark's log level, `info` (production's default: JSON lines, into a file in the
+ * benchmark's data directory) unless set; `silent` turns the log off, to measure what it costs.
+ */
+export function benchLogOf(value: string | undefined): BenchLog {
+  const level = value ?? "info";
+  const levels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+  const found = levels.find((known) => known === level);
+  if (found === undefined) throw new Error(`BENCH_LOG must be one of ${levels.join(", ")}`);
+  return found;
+}
+
+/** The app on the database, migrated, listening on a loopback port; logging at `log` (default: silent). */
+export async function startBenchApp(
+  { handle, target }: BenchDatabase,
+  { log = "silent" }: { log?: BenchLog } = {},
+): Promise<BenchApp> {
   await migrateDatabase(handle);
   const dataDir = await mkdtemp(path.join(tmpdir(), "satsbank-bench-data-"));
   // Its own port, in the configuration: the server answers only the hosts it is configured for
@@ -116,7 +141,7 @@ export async function startBenchApp({ handle, target }: BenchDatabase): Promise<
     ...loadConfig({
       PORT: String(port),
       NODE_ENV: "development",
-      LOG_LEVEL: "silent",
+      LOG_LEVEL: log,
       WEB_DIST_DIR: "/nonexistent/web-dist",
       DATA_DIR: dataDir,
       SEND_LIMIT_LEVEL_1_SAT: SEND_LIMIT_SAT,
@@ -127,8 +152,10 @@ export async function startBenchApp({ handle, target }: BenchDatabase): Promise<
     walletMnemonic:
       "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about",
   };
+  const logFile = log === "silent" ? undefined : path.join(dataDir, "server.log");
   const app = await buildApp({
     config,
+    ...(logFile === undefined ? {} : { logFile }),
     db: handle.db,
     dbPing: handle.ping,
     listen: listenerFor(handle),
@@ -139,6 +166,7 @@ export async function startBenchApp({ handle, target }: BenchDatabase): Promise<
     app,
     db: handle.db,
     url,
+    logFile,
     close: async () => {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -58,7 +58,7 @@ import { deviceCookies } from "./plugins/device-cookies.js";
 import { errorHandler } from "./plugins/error-handler.js";
 import { answerRefusedRequests, rerouteFrameworkError } from "./plugins/framework-errors.js";
 import { httpMetrics, httpMetricsHook } from "./plugins/http-metrics.js";
-import { loggerOptions, requestIdHeader, requestIdOptions } from "./plugins/logging.js";
+import { loggerOptions, requestIdHeader, requestLogOptions } from "./plugins/logging.js";
 import { openApi } from "./plugins/openapi.js";
 import { securityHeaders } from "./plugins/security-headers.js";
 import { session, sessionCookies } from "./plugins/session.js";
@@ -102,6 +102,8 @@ export type AppDeps = {
   listen?: Listen;
   /** Default: 20 s between the notification stream's heartbeats. Tests shorten it. */
   notificationHeartbeatMs?: number;
+  /** Default: the log on standard output. Benchmarks write it into a file, as JSON lines (bench/bench-app.ts). */
+  logFile?: string;
   /** Default: the database rate limiter. Benchmarks pass one with higher limits (bench/bench-app.ts). */
   limiter?: RateLimiter;
 };
@@ -123,10 +125,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const testClock = config.testClock === "manual" ? appClock(deps.clock, config) : null;
   const clock = deps.clock ?? testClock ?? systemClock;
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, deps.logFile),
     // Behind a reverse proxy: the client's address, scheme and host from X-Forwarded-*.
     trustProxy: config.trustProxy,
-    ...requestIdOptions,
+    ...requestLogOptions,
     // A URL the router cannot decode is answered like any other error (plugins/framework-errors.ts).
     frameworkErrors: rerouteFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { loggedUrl, loggerOptions, requestIdHeader, requestIdOptions } from "./logging.js";
+import { loggedUrl, loggerOptions, requestIdHeader, requestLogOptions } from "./logging.js";
 
 describe("the request log", () => {
   it("carries the request id the client sees, and never a credential", async () => {
@@ -14,7 +14,7 @@ describe("the request log", () => {
     });
     const options = loggerOptions({ nodeEnv: "production", logLevel: "info" });
     expect(options).toBeTypeOf("object");
-    const app = Fastify({ logger: { ...(options as object), stream }, ...requestIdOptions });
+    const app = Fastify({ logger: { ...(options as object), stream }, ...requestLogOptions });
     await app.register(requestIdHeader);
     app.post("/login", async (request) => {
       request.log.info({ body: request.body, user: { profile: { secret: "s3" } } }, "sign-in attempt");
@@ -46,20 +46,52 @@ describe("the request log", () => {
     });
     const app = Fastify({
       logger: { ...(loggerOptions({ nodeEnv: "production", logLevel: "info" }) as object), stream },
+      ...requestLogOptions,
     });
     app.get("/auth/reset-password", async () => ({ ok: true }));
     await app.inject({ method: "GET", url: "/auth/reset-password?token=s3cr3t-t0ken&q=alice%40example.com" });
     await app.close();
 
     expect(JSON.stringify(lines)).not.toMatch(/s3cr3t-t0ken|alice/);
-    const incoming = lines.find((line) => line.msg === "incoming request");
-    expect(incoming?.req).toMatchObject({
+    const completed = lines.find((line) => line.msg === "request completed");
+    expect(completed?.req).toMatchObject({
       method: "GET",
       url: "/auth/reset-password?token=[redacted]&q=[redacted]",
     });
     expect(loggedUrl("/api/history")).toBe("/api/history");
     expect(loggedUrl("/api/history?")).toBe("/api/history");
     expect(loggedUrl("/x?flag&a=1")).toBe("/x?flag=[redacted]&a=[redacted]");
+  });
+
+  it("is one line per request, with what an operator looks for", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const app = Fastify({
+      logger: { ...(loggerOptions({ nodeEnv: "production", logLevel: "info" }) as object), stream },
+      ...requestLogOptions,
+    });
+    await app.register(requestIdHeader);
+    app.get("/api/wallet", async () => ({ ok: true }));
+    const res = await app.inject({ method: "GET", url: "/api/wallet", remoteAddress: "192.0.2.7" });
+    await app.close();
+
+    const requestLines = lines.filter((line) => line.reqId !== undefined);
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toMatchObject({
+      level: 30,
+      msg: "request completed",
+      reqId: res.headers["x-request-id"],
+      req: { method: "GET", url: "/api/wallet", remoteAddress: "192.0.2.7" },
+      res: { statusCode: 200 },
+    });
+    expect(requestLines[0]?.responseTime).toBeTypeOf("number");
+    expect(requestLines[0]).toHaveProperty("time");
+    expect(requestLines[0]).toHaveProperty("pid");
   });
 
   it("is switched off entirely at LOG_LEVEL=silent", () => {

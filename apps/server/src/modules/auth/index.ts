@@ -27,8 +27,13 @@ export {
 export { deleteUserResetTokens } from "./reset-token-queries.js";
 export { authRoutes } from "./routes.js";
 export { startSignedInSession } from "./second-step.js";
-export { deleteUserSessions, endUserSessions } from "./session-queries.js";
-export { endedSessionReason, type NewSession, sessionLoader } from "./sessions.js";
+export {
+  deleteUserSessions,
+  endUserSessions,
+  type FoundSessionWith,
+  type ReadWithSession,
+} from "./session-queries.js";
+export { endedSessionReason, type NewSession, sessionLoader, sessionLoaderWith } from "./sessions.js";
 export { signUp } from "./sign-up.js";
 export { startSignIn } from "./start-sign-in.js";
 export { newTotpSecret, totpStep, totpUri } from "./totp.js";

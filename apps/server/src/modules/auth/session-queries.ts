@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { endedSessions, sessions, users } from "../../db/schema/index.js";
 import type { User } from "../../domain/user.js";
@@ -10,23 +10,22 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
   await db.insert(sessions).values(values);
 }
 
-/**
- * The live session with this token hash and its user. A deactivated account has none (its sessions are
- * deleted with the deactivation); its status is checked here too, so no session of one is ever live.
- */
-/** The live session of a token's hash and its active person; the hash and the time are placeholders. */
+/** Which sessions are live: the token's hash and the time are placeholders; a deactivated person has none. */
+function liveSession(): SQL | undefined {
+  return and(
+    eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+    sql`${sessions.expiresAt} > ${sql.placeholder("now")}::timestamptz`,
+    eq(users.status, "active"),
+  );
+}
+
+/** The live session of a token's hash and its active person (a `User`). */
 function sessionQuery(db: Db) {
   return db
     .select({ sessionId: sessions.id, user: userColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
-        sql`${sessions.expiresAt} > ${sql.placeholder("now")}::timestamptz`,
-        eq(users.status, "active"),
-      ),
-    );
+    .where(liveSession());
 }
 
 type FoundSession = { sessionId: string; user: User };
@@ -46,6 +45,45 @@ export function sessionFinder(db: Db): (tokenHash: string, now: Date) => Promise
   return async (tokenHash, now) => {
     const [row] = await prepared.execute({ tokenHash, now: now.toISOString() });
     return row;
+  };
+}
+
+/**
+ * What a route reads beside the session, in the session look-up's own statement (sessionFinderWith): the
+ * signed-in person's figures, so a read such as GET /api/wallet is one round trip, not two.
+ */
+export type ReadWithSession<T> = {
+  /** The prepared statement's name: one per read. */
+  name: string;
+  /** Scalar subqueries of the signed-in person (`userId`: their id); placeholders other than the session's. */
+  columns: (userId: SQLWrapper) => Record<string, SQL>;
+  /** The values of those placeholders for a request at `now`. */
+  params: (now: Date) => Record<string, unknown>;
+  /** The figures from the columns' values. */
+  read: (row: Record<string, unknown>) => T;
+};
+
+/** A live session, its person and what `readWith` reads of them. */
+export type FoundSessionWith<T> = FoundSession & { readonly with: T };
+
+/**
+ * sessionFinder and `readWith` in one prepared statement: the session, its person and the figures,
+ * joined. A token with no live session finds nothing, and nothing else is read.
+ */
+export function sessionFinderWith<T>(
+  db: Db,
+  readWith: ReadWithSession<T>,
+): (tokenHash: string, now: Date) => Promise<FoundSessionWith<T> | undefined> {
+  const prepared = db
+    .select({ sessionId: sessions.id, user: userColumns, with: readWith.columns(users.id) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(liveSession())
+    .prepare(readWith.name);
+  return async (tokenHash, now) => {
+    const [row] = await prepared.execute({ ...readWith.params(now), tokenHash, now: now.toISOString() });
+    if (row === undefined) return undefined;
+    return { sessionId: row.sessionId, user: row.user, with: readWith.read(row.with) };
   };
 }
 

@@ -5,9 +5,12 @@ import type { User } from "../../domain/user.js";
 import {
   deleteExpiredSessions,
   deleteSessionByTokenHash,
+  type FoundSessionWith,
   findEndedSessionReason,
   insertSession,
+  type ReadWithSession,
   sessionFinder,
+  sessionFinderWith,
 } from "./session-queries.js";
 import { hashToken, newToken } from "./tokens.js";
 
@@ -55,6 +58,18 @@ export function sessionLoader(
   db: Db,
 ): (token: string, now: Date) => Promise<{ sessionId: string; user: User } | undefined> {
   const findSession = sessionFinder(db);
+  return (token, now) => findSession(hashToken(token), now);
+}
+
+/**
+ * sessionLoader for a route that reads the signed-in person's figures too: the session, its person and
+ * `readWith`'s figures in one statement, prepared once (one round trip for the whole read).
+ */
+export function sessionLoaderWith<T>(
+  db: Db,
+  readWith: ReadWithSession<T>,
+): (token: string, now: Date) => Promise<FoundSessionWith<T> | undefined> {
+  const findSession = sessionFinderWith(db, readWith);
   return (token, now) => findSession(hashToken(token), now);
 }
 

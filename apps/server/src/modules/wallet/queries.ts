@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { preparedPer } from "../../db/prepared.js";
 import {
@@ -26,41 +26,53 @@ export type SenderFigures = {
   held: bigint;
 };
 
-const senderFiguresStatement = preparedPer((db: Db) => {
+/**
+ * The figures as scalar subqueries of one customer (`userId`: a placeholder, or the signed-in person's id
+ * column when read with the session); `since` is the placeholder of the send limit's window.
+ */
+export function senderFiguresColumns(userId: SQLWrapper) {
   const t = walletTransactions;
-  const userId = sql.placeholder("userId");
-  return db
-    .select({
-      balance: sql<string | null>`(select ${ledgerAccounts.balance}::text from ${ledgerAccounts}
-        where ${ledgerAccounts.userId} = ${userId})`,
-      items: sql<ItemStates>`(select coalesce(json_object_agg(${kycItems.item}, ${kycItems.status}), '{}'::json)
-        from ${kycItems} where ${kycItems.userId} = ${userId})`,
-      sent: sql<string>`(select coalesce(sum(${t.amount}), 0)::text from ${t}
-        where ${t.userId} = ${userId} and ${t.type} = 'send' and ${t.status} <> 'failed'
-          and ${t.createdAt} > ${sql.placeholder("since")}::timestamptz)`,
-      // Through the reorganised deposits' partial index: a customer's other deposits are never read.
-      held: sql<string>`(select coalesce(sum(${chainDeposits.heldSats}), 0)::text from ${chainDeposits}
-        where ${chainDeposits.reorgedAt} is not null and ${chainDeposits.userId} = ${userId})`,
-    })
+  return {
+    balance: sql<string | null>`(select ${ledgerAccounts.balance}::text from ${ledgerAccounts}
+      where ${ledgerAccounts.userId} = ${userId})`,
+    items: sql<ItemStates>`(select coalesce(json_object_agg(${kycItems.item}, ${kycItems.status}), '{}'::json)
+      from ${kycItems} where ${kycItems.userId} = ${userId})`,
+    sent: sql<string>`(select coalesce(sum(${t.amount}), 0)::text from ${t}
+      where ${t.userId} = ${userId} and ${t.type} = 'send' and ${t.status} <> 'failed'
+        and ${t.createdAt} > ${sql.placeholder("since")}::timestamptz)`,
+    // Through the reorganised deposits' partial index: a customer's other deposits are never read.
+    held: sql<string>`(select coalesce(sum(${chainDeposits.heldSats}), 0)::text from ${chainDeposits}
+      where ${chainDeposits.reorgedAt} is not null and ${chainDeposits.userId} = ${userId})`,
+  };
+}
+
+/** The figures from senderFiguresColumns' values (a customer with no ledger account yet has 0). */
+export function toSenderFigures(row: Partial<Record<string, unknown>> | undefined): SenderFigures {
+  return {
+    balance: sats(BigInt((row?.balance as string | null | undefined) ?? "0")),
+    items: (row?.items as ItemStates | undefined) ?? {},
+    sentSince: BigInt((row?.sent as string | undefined) ?? "0"),
+    held: BigInt((row?.held as string | undefined) ?? "0"),
+  };
+}
+
+const senderFiguresStatement = preparedPer((db: Db) =>
+  db
+    .select(senderFiguresColumns(sql.placeholder("userId")))
     .from(sql`(values (1)) as one (x)`)
-    .prepare("find_sender_figures");
-});
+    .prepare("find_sender_figures"),
+);
 
 /**
  * The customer's balance (ledger_accounts), identity check items (kyc_items), what they sent since
- * `since` (wallet_transactions) and what is held of a reorganised deposit (chain_deposits), in one round trip: GET /api/wallet is the bank's hottest read and each
- * round trip is a share of its cost (docs/BENCHMARKS.md). Read-only, as admin/queries.ts reads them; inside
- * a send, it runs after the send-limit lock, so it sees every earlier send. A named prepared statement:
- * planned once per connection.
+ * `since` (wallet_transactions) and what is held of a reorganised deposit (chain_deposits), in one round
+ * trip. Read-only, as admin/queries.ts reads them; inside a send, it runs after the send-limit lock, so it
+ * sees every earlier send. A named prepared statement: planned once per connection. GET /api/wallet reads
+ * the same columns joined to its session look-up instead (figures-with-session.ts): one round trip in all.
  */
 export async function findSenderFigures(db: Db, userId: string, since: Date): Promise<SenderFigures> {
   const [row] = await senderFiguresStatement(db).execute({ userId, since: since.toISOString() });
-  return {
-    balance: sats(BigInt(row?.balance ?? "0")),
-    items: row?.items ?? {},
-    sentSince: BigInt(row?.sent ?? "0"),
-    held: BigInt(row?.held ?? "0"),
-  };
+  return toSenderFigures(row);
 }
 
 export type SendRequestRow = typeof sendRequests.$inferSelect;
