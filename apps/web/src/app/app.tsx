@@ -30,16 +30,22 @@ function routerReady(router: AppRouter): Promise<void> {
 
 /**
  * Starts the app in `container`. A page the build pre-rendered (sign-in, the splash: build/prerender.ts)
- * arrives with its screen's HTML already in #root: the router first loads the same lazy layout and screen
- * the build drew, then React hydrates that HTML rather than drawing it again. Any other page (the
- * dashboard's shell holds only a skeleton, marked `data-shell`) is drawn from scratch, replacing it.
+ * arrives with its screen's HTML already in #root (`data-prerendered`): the router first loads the same
+ * lazy layout and screen the build drew, then React hydrates that HTML rather than drawing it again. The
+ * dashboard arrives with a shell (its frame and the balance card's skeleton): it stays until the screen's
+ * code and the early session answer (public/early-data.js) are there, so the app replaces it with the
+ * screen rather than with a spinner first. Any other page is drawn from scratch at once.
  */
 export async function startApp(container: HTMLElement): Promise<void> {
   const router = createAppRouter();
-  if (container.dataset.prerendered === undefined) {
-    createRoot(container).render(<App router={router} />);
+  const app = <App router={router} />;
+  if (container.dataset.prerendered !== undefined) {
+    await routerReady(router);
+    hydrateRoot(container, app);
     return;
   }
-  await routerReady(router);
-  hydrateRoot(container, <App router={router} />);
+  if (container.hasChildNodes()) {
+    await Promise.all([routerReady(router), window.satsbankEarly?.["/api/auth/me"]]);
+  }
+  createRoot(container).render(app);
 }
