@@ -51,9 +51,14 @@ test("the app takes sign-in over without redrawing it, and the button works", as
 test("the dashboard's shell gives way to the balance", async ({ page }) => {
   await signUp(page);
   const errors = collectErrors(page);
+  const asked: string[] = [];
+  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
   await page.goto("/dashboard");
   const balance = page.getByRole("region", { name: "Total Balance" });
   await expect(balance).toContainText("0.00000000 BTC");
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+  // Asked for once, early (public/early-data.js), and that answer used: not asked again by the app.
+  expect(asked.filter((path) => path === "/api/auth/me")).toHaveLength(1);
+  expect(asked.filter((path) => path === "/api/wallet")).toHaveLength(1);
   expect(errors).toEqual([]);
 });

@@ -103,7 +103,7 @@ export function prerender(alias: AliasOptions): Plugin {
           }
           const html = template
             .replace('<div id="root"></div>', body)
-            .replace("</head>", `${head.map((line) => `  ${line}\n`).join("")}  </head>`);
+            .replace("</head>", `${head.map((line) => `  ${line}\n  `).join("")}</head>`);
           if (html === template) throw new Error("prerender: index.html has no empty #root");
           const file = path.join(outDir, PRERENDERED_DIR, `${page.path.slice(1)}.html`);
           await mkdir(path.dirname(file), { recursive: true });
