@@ -48,12 +48,27 @@ function chunkOf(bundle: OutputBundle, root: string, module: string): string {
 }
 
 /**
+ * The built stylesheets written into the page (`<style>`: the CSP's `style-src` allows inline styles), so
+ * the first paint waits for the HTML alone rather than for a stylesheet that shares the connection with
+ * the scripts. Every page the build draws is the stylesheet's only user on a first load.
+ */
+async function inlineStylesheets(html: string, outDir: string): Promise<string> {
+  let page = html;
+  for (const [link, href] of html.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g)) {
+    const css = await readFile(path.join(outDir, href ?? ""), "utf8");
+    if (css.includes("</style")) throw new Error(`prerender: ${href} cannot be inlined`);
+    page = page.replace(link, () => `<style>${css}</style>`);
+  }
+  return page;
+}
+
+/**
  * Writes `dist/prerendered/<path>.html` for each page of PAGES, from the built index.html:
  * - sign-in and the splash with their screen's HTML drawn in #root (`data-prerendered`: main.tsx hydrates
  *   it), so the first paint needs no script;
  * - the dashboard with its shell (src/prerender/dashboard-shell.tsx: layout, heading, the balance card's
  *   skeleton) and early-data.js, which asks for /api/auth/me and /api/wallet while the scripts load;
- * and in each, `modulepreload` links for the chunks of the page's lazy layout and screen, so they come
+ * and in each, the stylesheet inlined and `modulepreload` links for the chunks of the page's lazy layout and screen, so they come
  * with the entry's chunks instead of after them. Runs after the files are written (`writeBundle`) and
  * before the precompress plugin (`closeBundle`) compresses them. The pages are drawn by Vite's SSR loader
  * from the source: the same components the bundle holds.
@@ -69,7 +84,10 @@ export function prerender(alias: AliasOptions): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
-      const template = await readFile(path.join(outDir, "index.html"), "utf8");
+      const template = await inlineStylesheets(
+        await readFile(path.join(outDir, "index.html"), "utf8"),
+        outDir,
+      );
       const entryChunks = new Set<string>();
       for (const each of Object.values(bundle)) {
         if (each.type === "chunk" && each.isEntry) staticClosure(bundle, each.fileName, entryChunks);
