@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
 import { precompress } from "./build/precompress.ts";
+import { prerender } from "./build/prerender.ts";
 
 const API_ORIGIN = "http://localhost:3000";
 
@@ -41,7 +42,7 @@ export const resolveAlias = [
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), prerender(resolveAlias), precompress()],
   resolve: { alias: resolveAlias },
   server: {
     port: 5173,

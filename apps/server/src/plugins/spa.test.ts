@@ -8,6 +8,11 @@ import { createTestApp, type TestApp } from "../test/create-test-app.js";
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/index-a1b2c3.js"></script></head></html>';
 
+const LOGIN =
+  '<!doctype html><html><body><div id="root" data-prerendered><h1>Welcome Back</h1></div></body></html>';
+const SPLASH =
+  '<!doctype html><html><body><div id="root" data-prerendered><p>Tagline</p></div></body></html>';
+
 const APP_JS = "console.log('app');".repeat(50);
 
 describe("the built web app", () => {
@@ -31,6 +36,11 @@ describe("the built web app", () => {
     await writeFile(path.join(distDir, "manifest.webmanifest"), '{"name":"Satsbank"}');
     await writeFile(path.join(distDir, "theme-init.js"), "document.documentElement.className='light'");
     await writeFile(path.join(distDir, "icons", "icon.svg"), "<svg/>");
+    // The pages the build draws in advance (apps/web/build/prerender.ts).
+    await mkdir(path.join(distDir, "prerendered", "auth"), { recursive: true });
+    await writeFile(path.join(distDir, "prerendered", "auth", "login.html"), LOGIN);
+    await writeFile(path.join(distDir, "prerendered", "auth", "login.html.br"), brotliCompressSync(LOGIN));
+    await writeFile(path.join(distDir, "prerendered", "splash.html"), SPLASH);
     t = await createTestApp({ config: { webDistDir: distDir } });
   });
   afterAll(async () => {
@@ -48,6 +58,25 @@ describe("the built web app", () => {
       expect(res.body).toBe(INDEX);
     },
   );
+
+  it.each([
+    ["/auth/login", LOGIN],
+    ["/auth/login?next=%2Fwallet", LOGIN],
+    ["/splash", SPLASH],
+    ["/auth/signup", INDEX],
+  ])("answers %s with the page the build drew in advance, when there is one", async (url, page) => {
+    const res = await t.app.inject({ url, headers: { accept: "text/html" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.body).toBe(page);
+  });
+
+  it("sends a drawn page's compressed copy like any other file", async () => {
+    const res = await t.app.inject({ url: "/auth/login", headers: { "accept-encoding": "br" } });
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(LOGIN);
+  });
 
   it("answers HEAD for a page like GET, without a body", async () => {
     const res = await t.app.inject({ method: "HEAD", url: "/wallet" });

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { ErrorResponse } from "@satsbank/shared";
@@ -18,9 +18,31 @@ const notBuilt: ErrorResponse = {
   error: { code: "SERVICE_UNAVAILABLE", message: "The web app is not built: run npm run build" },
 };
 
+/** Where the build puts the pages it drew in advance (apps/web/build/prerender.ts): `<page path>.html`. */
+const PRERENDERED_DIR = "prerendered";
+
+/**
+ * The pages the build drew in advance, by the path they answer: `prerendered/auth/login.html` answers
+ * `/auth/login`. Read once at start-up, like the rest of the build.
+ */
+function prerenderedPages(distDir: string): Map<string, string> {
+  const dir = path.join(distDir, PRERENDERED_DIR);
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
+    const file = path.relative(distDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+    const route = `/${file.slice(PRERENDERED_DIR.length + 1, -".html".length)}`;
+    pages.set(route, file);
+  }
+  return pages;
+}
+
 /**
  * Serves the built web app (`vite build` output) on the API's port, and answers every other page path
- * with index.html so deep links and reloads reach the client router, which draws its own 404 page.
+ * with index.html so deep links and reloads reach the client router, which draws its own 404 page. A page
+ * the build pre-rendered (sign-in, the splash: their screen's HTML; the dashboard: its shell and early
+ * requests) is answered with that file instead, whatever its query string.
  * Unknown API paths get the JSON NOT_FOUND error instead. Owns the app's not-found handler. Hashed files
  * are cached for a year, everything else is revalidated on every use.
  */
@@ -28,6 +50,7 @@ export const spa = fp(
   async (app: FastifyInstance, { distDir }: { distDir: string }) => {
     const assetsDir = path.join(distDir, "assets") + path.sep;
     const built = existsSync(path.join(distDir, "index.html"));
+    const prerendered = built ? prerenderedPages(distDir) : new Map<string, string>();
 
     if (built) {
       await app.register(fastifyStatic, {
@@ -59,7 +82,7 @@ export const spa = fp(
         throw new AppError("NOT_FOUND", `Route ${method} ${pathname} not found`);
       }
       if (!built) return reply.code(503).send(notBuilt);
-      return reply.sendFile("index.html");
+      return reply.sendFile(prerendered.get(pathname) ?? "index.html");
     });
   },
   { name: "spa" },

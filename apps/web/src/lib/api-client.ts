@@ -5,6 +5,7 @@ import {
   type PasskeyRequired,
 } from "@satsbank/shared";
 import type { z } from "zod";
+import { takeEarlyResponse } from "./early-data";
 
 /**
  * An error answered by the API (`{ error: { code, message, fields?, reason?, passkey? } }`) or met on the
@@ -104,13 +105,18 @@ export async function apiRequest<T = undefined>(path: string, options: RequestOp
 
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      credentials: "same-origin",
-      headers,
-      body,
-      signal: options.signal,
-    });
+    // On the dashboard's first load, the same request may already have been made (early-data.ts).
+    const early =
+      method === "GET" && body === undefined && !options.headers ? await takeEarlyResponse(path) : undefined;
+    response =
+      early ??
+      (await fetch(path, {
+        method,
+        credentials: "same-origin",
+        headers,
+        body,
+        signal: options.signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError({ status: 0, code: "SERVICE_UNAVAILABLE", message: NETWORK_ERROR_MESSAGE });
