@@ -16,6 +16,7 @@ export {
   listAllWalletTransactions,
   listWalletTransactions,
   type RecentPayee,
+  rowsAnsweredBy,
   type StaffListedRow,
   type WalletTransactionRow,
 } from "./queries.js";
