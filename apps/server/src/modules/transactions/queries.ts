@@ -24,24 +24,6 @@ export async function insertWalletTransactions(db: Db, rows: NewWalletTransactio
 }
 
 /**
- * The history rows a database function answers (`source`: a call of one that returns wallet_transactions
- * rows, e.g. wallet_send()), read as the code reads a row: in the statement that calls it.
- */
-export async function rowsAnsweredBy(db: Db, source: SQL): Promise<WalletTransactionRow[]> {
-  const result = await db.execute<Record<string, unknown>>(sql`select * from ${source}`);
-  const columns = Object.entries(rowColumns);
-  return result.rows.map(
-    (raw) =>
-      Object.fromEntries(
-        columns.map(([key, column]) => {
-          const value = raw[column.name];
-          return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
-        }),
-      ) as WalletTransactionRow,
-  );
-}
-
-/**
  * Writes the rows an event records, each with the price at its created_at (recorded-prices.ts), a row
  * created completed settled at that price too, and returns them as written.
  */
