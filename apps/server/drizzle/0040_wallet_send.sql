@@ -1,11 +1,11 @@
 -- wallet_send(): a send from one customer to another in ONE statement, one round trip (issue 25). It does,
 -- in the caller's db transaction (a single statement is its own), what the multi-statement send did
 -- (apps/server/src/modules/wallet/send-bitcoin.ts), in the same order and under the same locks:
---   1. the sender's send-limit lock (the advisory lock lockSendLimit takes: the same key, so both paths
---      take turns), then their status under a share lock (a deactivation waits for the send, or the send
---      sees it), then their verification level (identity and address verified);
+--   1. the sender's verification level (identity and address verified);
 --   2. the idempotency key claimed in send_requests: a repeat answers the first send's row, another body
---      under the same key is refused;
+--      under the same key is refused; then the sender's send-limit lock (the advisory lock lockSendLimit
+--      takes: the same key, so both paths take turns) and their status under a share lock (a
+--      deactivation waits for the send, or the send sees it);
 --   3. the sender's figures (balance, what they sent in the rolling 24 hours), the payee (a username, or a
 --      customer's deposit address) and every check of the recipient and the amount;
 --   4. the posting through ledger_post() (its rules and its locks, accounts in id order), both history
@@ -66,12 +66,7 @@ DECLARE
   v_id uuid;
   v_email text;
 BEGIN
-  -- 1. The sender's turn, their status and their level.
-  PERFORM pg_advisory_xact_lock(hashtextextended('send-limit:' || p_user_id::text, 0));
-  SELECT u.status, u.username, u.name INTO v_sender FROM users u WHERE u.id = p_user_id FOR SHARE;
-  IF NOT FOUND OR v_sender.status <> 'active' THEN
-    RAISE EXCEPTION 'the account is not active' USING ERRCODE = 'WS002';
-  END IF;
+  -- 1. The sender's level (the session already said the account was active).
   SELECT CASE
            WHEN coalesce(bool_or(k.item = 'identity' AND k.status = 'verified'), false)
                 AND coalesce(bool_or(k.item = 'address' AND k.status = 'verified'), false) THEN
@@ -84,8 +79,9 @@ BEGIN
     RAISE EXCEPTION 'the verification does not allow sending' USING ERRCODE = 'WS003';
   END IF;
 
-  -- 2. The key. Racing another send with it, the insert waits for it (it holds the lock above first, so
-  -- in practice it waited there): committed, the key is taken; rolled back, this claim goes in.
+  -- 2. The key, then the locks, in the order the multi-statement send takes them (so the two never
+  -- deadlock). Racing another send with the key, the insert waits for it: committed, the key is taken;
+  -- rolled back, this claim goes in.
   INSERT INTO send_requests (user_id, idempotency_key, request_hash, transaction_id, created_at)
   VALUES (p_user_id, p_idempotency_key, p_request_hash, p_transaction_id, p_at)
   ON CONFLICT (user_id, idempotency_key) DO NOTHING;
@@ -101,6 +97,13 @@ BEGIN
       RAISE EXCEPTION 'send request % has no transaction', p_idempotency_key;
     END IF;
     RETURN;
+  END IF;
+  -- The sender's sends take turns from here to the commit (the limit sees every earlier one); their
+  -- status is read under a share lock (a deactivation waits for this send, or this send sees it).
+  PERFORM pg_advisory_xact_lock(hashtextextended('send-limit:' || p_user_id::text, 0));
+  SELECT u.status, u.username, u.name INTO v_sender FROM users u WHERE u.id = p_user_id FOR SHARE;
+  IF NOT FOUND OR v_sender.status <> 'active' THEN
+    RAISE EXCEPTION 'the account is not active' USING ERRCODE = 'WS002';
   END IF;
 
   -- 3. The figures, the payee, the checks.
