@@ -7,6 +7,8 @@
 // Goal (issue 13): 1,500 sends/s, p99 under 100 ms, the books balanced afterwards.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { systemClock } from "../src/adapters/clock.js";
+import { deriveWalletKeys } from "../src/bitcoin/wallet-keys.js";
 import type { Db } from "../src/db/client.js";
 import { withRetries } from "../src/db/db-transaction.js";
 import { sats } from "../src/domain/money.js";
@@ -14,8 +16,14 @@ import { customerAccountId, openCustomerAccounts } from "../src/ledger/accounts.
 import { InsufficientFundsError } from "../src/ledger/errors.js";
 import { checkLedgerInvariants } from "../src/ledger/invariants.js";
 import { postTransfers } from "../src/ledger/post-transfers.js";
+import { findUserById } from "../src/modules/auth/index.js";
+import { followerHeight } from "../src/modules/chain/index.js";
+import { relyingPartyOf } from "../src/modules/passkeys/index.js";
+import { sendBitcoin } from "../src/modules/wallet/index.js";
+import { TEST_WALLET_MNEMONIC, testConfig } from "../src/test/test-config.js";
 import {
   BENCH_APP_NOTE,
+  type BenchCustomer,
   type BenchDatabase,
   benchCustomer,
   onEachDatabase,
@@ -57,6 +65,44 @@ async function postingRate(db: Db, accounts: number[], workers: number, seconds:
   return transfers / ((performance.now() - started) / 1000);
 }
 
+/**
+ * Sends per second that wallet_send() sustains called directly (sendBitcoin, no HTTP, no session look-up,
+ * no rate limit), one in flight per customer: the database's share of a send through the API.
+ */
+async function walletSendRate(db: Db, customers: readonly BenchCustomer[], seconds: number) {
+  const ctx = {
+    db,
+    clock: systemClock,
+    walletKeys: deriveWalletKeys(TEST_WALLET_MNEMONIC, "regtest"),
+    withdrawalFeeSats: sats(1000n),
+    sendLimits: { level1: sats(FUNDS * 1000n), level2: sats(FUNDS * 1000n) },
+    chainHeight: followerHeight,
+    withdrawalPolicy: testConfig().withdrawalPolicy,
+    rp: relyingPartyOf(testConfig()),
+  };
+  let sends = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const worker = async (customer: BenchCustomer) => {
+    const sender = await findUserById(db, customer.id);
+    if (sender === undefined) throw new Error(`no customer ${customer.id}`);
+    while (performance.now() < deadline) {
+      let payee = customers[Math.floor(Math.random() * customers.length)] as BenchCustomer;
+      while (payee.id === customer.id)
+        payee = customers[Math.floor(Math.random() * customers.length)] as BenchCustomer;
+      const amountSats = String(1 + Math.floor(Math.random() * 1000));
+      await sendBitcoin({
+        ctx,
+        sender,
+        body: { recipient: payee.username, amountSats, idempotencyKey: randomUUID() },
+      });
+      sends += 1;
+    }
+  };
+  await Promise.all(customers.map(worker));
+  return sends / ((performance.now() - started) / 1000);
+}
+
 async function sendRows(db: Db): Promise<number> {
   const result = await db.execute<{ count: string }>(
     sql`select count(*)::text as count from wallet_transactions where type = 'send'`,
@@ -91,6 +137,7 @@ async function measure(database: BenchDatabase): Promise<void> {
     });
     const rowsAfter = await sendRows(bench.db);
     const postings = await postingRate(bench.db, accountIds, CUSTOMERS, SECONDS);
+    const direct = await walletSendRate(bench.db, customers, SECONDS);
     const books = await checkLedgerInvariants(bench.db);
 
     console.info(`\n${database.label}: ${CUSTOMERS} customers sending at once, ${SECONDS} s`);
@@ -101,6 +148,9 @@ async function measure(database: BenchDatabase): Promise<void> {
     for (const failure of sends.firstFailures ?? []) console.info(`    refused: ${failure}`);
     console.info(
       `  ledger postings   ${Math.round(postings).toString().padStart(6)} transfers/s  (postTransfers directly, ${CUSTOMERS} at once)`,
+    );
+    console.info(
+      `  wallet_send()     ${Math.round(direct).toString().padStart(6)} sends/s  (sendBitcoin directly, no HTTP, ${CUSTOMERS} at once)`,
     );
     console.info(
       `  ratio             ${(sends.perSecond / postings).toFixed(2)}  (HTTP sends/s / ledger transfers/s)`,
