@@ -5,103 +5,24 @@
 // customers' accounts, as many at once. Then the books are checked and each accepted send counted once in
 // the history. On PGlite and, with TEST_DATABASE_URL, on a fresh PostgreSQL database.
 // Goal (issue 13): 1,500 sends/s, p99 under 100 ms, the books balanced afterwards.
-import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { systemClock } from "../src/adapters/clock.js";
-import { deriveWalletKeys } from "../src/bitcoin/wallet-keys.js";
 import type { Db } from "../src/db/client.js";
-import { withRetries } from "../src/db/db-transaction.js";
-import { sats } from "../src/domain/money.js";
 import { customerAccountId, openCustomerAccounts } from "../src/ledger/accounts.js";
-import { InsufficientFundsError } from "../src/ledger/errors.js";
 import { checkLedgerInvariants } from "../src/ledger/invariants.js";
-import { postTransfers } from "../src/ledger/post-transfers.js";
-import { findUserById } from "../src/modules/auth/index.js";
-import { followerHeight } from "../src/modules/chain/index.js";
-import { relyingPartyOf } from "../src/modules/passkeys/index.js";
-import { sendBitcoin } from "../src/modules/wallet/index.js";
-import { TEST_WALLET_MNEMONIC, testConfig } from "../src/test/test-config.js";
 import {
   BENCH_APP_NOTE,
-  type BenchCustomer,
   type BenchDatabase,
   benchCustomer,
   onEachDatabase,
   startBenchApp,
 } from "./bench-app.js";
 import { type LoadResult, runLoad } from "./load.js";
+import { postingRate, walletSendRate } from "./send-rates.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP_SECONDS = Math.min(2, SECONDS);
 const CUSTOMERS = 100;
 const FUNDS = 10n ** 11n;
-
-/** Transfers per second that postTransfers sustains with `workers` at once between `accounts`. */
-async function postingRate(db: Db, accounts: number[], workers: number, seconds: number) {
-  let transfers = 0;
-  const pick = () => accounts[Math.floor(Math.random() * accounts.length)] as number;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const debit = pick();
-      let credit = pick();
-      while (credit === debit) credit = pick();
-      const amount = sats(BigInt(1 + Math.floor(Math.random() * 1000)));
-      try {
-        await withRetries(() =>
-          postTransfers(db, [{ debit, credit, amount, kind: "customer_transfer" }], {
-            idempotencyKey: `bench-posting:${randomUUID()}`,
-            at: new Date(),
-          }),
-        );
-        transfers += 1;
-      } catch (error) {
-        if (!(error instanceof InsufficientFundsError)) throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: workers }, worker));
-  return transfers / ((performance.now() - started) / 1000);
-}
-
-/**
- * Sends per second that wallet_send() sustains called directly (sendBitcoin, no HTTP, no session look-up,
- * no rate limit), one in flight per customer: the database's share of a send through the API.
- */
-async function walletSendRate(db: Db, customers: readonly BenchCustomer[], seconds: number) {
-  const ctx = {
-    db,
-    clock: systemClock,
-    walletKeys: deriveWalletKeys(TEST_WALLET_MNEMONIC, "regtest"),
-    withdrawalFeeSats: sats(1000n),
-    sendLimits: { level1: sats(FUNDS * 1000n), level2: sats(FUNDS * 1000n) },
-    chainHeight: followerHeight,
-    withdrawalPolicy: testConfig().withdrawalPolicy,
-    rp: relyingPartyOf(testConfig()),
-  };
-  let sends = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const worker = async (customer: BenchCustomer) => {
-    const sender = await findUserById(db, customer.id);
-    if (sender === undefined) throw new Error(`no customer ${customer.id}`);
-    while (performance.now() < deadline) {
-      let payee = customers[Math.floor(Math.random() * customers.length)] as BenchCustomer;
-      while (payee.id === customer.id)
-        payee = customers[Math.floor(Math.random() * customers.length)] as BenchCustomer;
-      const amountSats = String(1 + Math.floor(Math.random() * 1000));
-      await sendBitcoin({
-        ctx,
-        sender,
-        body: { recipient: payee.username, amountSats, idempotencyKey: randomUUID() },
-      });
-      sends += 1;
-    }
-  };
-  await Promise.all(customers.map(worker));
-  return sends / ((performance.now() - started) / 1000);
-}
 
 async function sendRows(db: Db): Promise<number> {
   const result = await db.execute<{ count: string }>(
