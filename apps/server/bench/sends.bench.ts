@@ -5,15 +5,10 @@
 // customers' accounts, as many at once. Then the books are checked and each accepted send counted once in
 // the history. On PGlite and, with TEST_DATABASE_URL, on a fresh PostgreSQL database.
 // Goal (issue 13): 1,500 sends/s, p99 under 100 ms, the books balanced afterwards.
-import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/db/client.js";
-import { withRetries } from "../src/db/db-transaction.js";
-import { sats } from "../src/domain/money.js";
 import { customerAccountId, openCustomerAccounts } from "../src/ledger/accounts.js";
-import { InsufficientFundsError } from "../src/ledger/errors.js";
 import { checkLedgerInvariants } from "../src/ledger/invariants.js";
-import { postTransfers } from "../src/ledger/post-transfers.js";
 import {
   BENCH_APP_NOTE,
   type BenchDatabase,
@@ -22,40 +17,12 @@ import {
   startBenchApp,
 } from "./bench-app.js";
 import { type LoadResult, runLoad } from "./load.js";
+import { postingRate, walletSendRate } from "./send-rates.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARMUP_SECONDS = Math.min(2, SECONDS);
 const CUSTOMERS = 100;
 const FUNDS = 10n ** 11n;
-
-/** Transfers per second that postTransfers sustains with `workers` at once between `accounts`. */
-async function postingRate(db: Db, accounts: number[], workers: number, seconds: number) {
-  let transfers = 0;
-  const pick = () => accounts[Math.floor(Math.random() * accounts.length)] as number;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const debit = pick();
-      let credit = pick();
-      while (credit === debit) credit = pick();
-      const amount = sats(BigInt(1 + Math.floor(Math.random() * 1000)));
-      try {
-        await withRetries(() =>
-          postTransfers(db, [{ debit, credit, amount, kind: "customer_transfer" }], {
-            idempotencyKey: `bench-posting:${randomUUID()}`,
-            at: new Date(),
-          }),
-        );
-        transfers += 1;
-      } catch (error) {
-        if (!(error instanceof InsufficientFundsError)) throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: workers }, worker));
-  return transfers / ((performance.now() - started) / 1000);
-}
 
 async function sendRows(db: Db): Promise<number> {
   const result = await db.execute<{ count: string }>(
@@ -91,6 +58,7 @@ async function measure(database: BenchDatabase): Promise<void> {
     });
     const rowsAfter = await sendRows(bench.db);
     const postings = await postingRate(bench.db, accountIds, CUSTOMERS, SECONDS);
+    const direct = await walletSendRate(bench.db, customers, SECONDS);
     const books = await checkLedgerInvariants(bench.db);
 
     console.info(`\n${database.label}: ${CUSTOMERS} customers sending at once, ${SECONDS} s`);
@@ -101,6 +69,9 @@ async function measure(database: BenchDatabase): Promise<void> {
     for (const failure of sends.firstFailures ?? []) console.info(`    refused: ${failure}`);
     console.info(
       `  ledger postings   ${Math.round(postings).toString().padStart(6)} transfers/s  (postTransfers directly, ${CUSTOMERS} at once)`,
+    );
+    console.info(
+      `  wallet_send()     ${Math.round(direct).toString().padStart(6)} sends/s  (sendBitcoin directly, no HTTP, ${CUSTOMERS} at once)`,
     );
     console.info(
       `  ratio             ${(sends.perSecond / postings).toFixed(2)}  (HTTP sends/s / ledger transfers/s)`,

@@ -6,6 +6,7 @@ export { getSettings } from "./get-settings.js";
 export { listNotifications } from "./list-notifications.js";
 export { type MailNotificationsContext, mailDueNotifications } from "./mail-notifications.js";
 export { markNotificationRead } from "./mark-notification-read.js";
+export { type NoticeValues, noticeValues, notificationsChannel } from "./notice-values.js";
 export { notices } from "./notices.js";
 export { MAX_STREAMS_PER_CUSTOMER, type NotificationHub, notificationHub } from "./notification-hub.js";
 export { type Notice, notify, notifyEach } from "./notify.js";

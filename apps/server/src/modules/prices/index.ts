@@ -8,6 +8,7 @@ export {
   type PriceReading,
   priceAt,
   recentReadingAt,
+  recentReadingWindow,
   recordFixedPriceSpan,
   recordPriceReading,
 } from "./queries.js";

@@ -78,6 +78,15 @@ export function recentReadingAt(moment: Date): SQL {
     order by p.minute desc limit 1)`;
 }
 
+/**
+ * The bounds recentReadingAt reads a reading between, as values: for a database function that records the
+ * price of `moment` itself (wallet_send()), with the same age rule.
+ */
+export function recentReadingWindow(moment: Date): { oldest: Date; oldestMinute: Date } {
+  const oldest = new Date(moment.getTime() - PRICE_READING_MAX_AGE_MS);
+  return { oldest, oldestMinute: minuteOf(oldest) };
+}
+
 /** The minute a moment falls in: a reading's key. */
 function minuteOf(moment: Date): Date {
   return new Date(Math.floor(moment.getTime() / 60_000) * 60_000);

@@ -3,6 +3,8 @@
 // payout's progress) and shows them: the customer's own pages and one transaction, staff's list of all.
 // It owns wallet_transactions. Confirmations are counted against the follower's height, which the chain
 // module answers through the ChainHeight port.
+
+export { rowsAnsweredBy } from "./answered-rows.js";
 export type { ReceiptContext, TransactionsContext } from "./context.js";
 export { transactionNotFoundText } from "./get-transaction.js";
 export { labelTransactionsByTxid, listTxidLabels, ownTxids } from "./labels.js";

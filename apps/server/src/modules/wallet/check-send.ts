@@ -11,7 +11,7 @@ import type { User } from "../../domain/user.js";
 import { customerMaySend, limitOf, sendLimitWindowStart } from "../kyc/index.js";
 import type { WalletContext } from "./context.js";
 import { findSenderFigures } from "./queries.js";
-import { type Destination, resolvePayee } from "./resolve-payee.js";
+import { type Destination, type PayeeRefusal, resolvePayee } from "./resolve-payee.js";
 
 /** 403 `accountInactive`: staff deactivated the account. */
 export function accountInactive(): AppError {
@@ -26,13 +26,21 @@ export async function assertMaySend(
   db: Db,
   sender: Pick<User, "id" | "emailVerified" | "status">,
 ): Promise<void> {
-  if (sender.status !== "active") throw accountInactive();
   // Checked first: it needs no query, and a refused send must not go to an address nobody has proven.
+  assertSenderStanding(sender);
+  if (!(await customerMaySend({ ctx: { db }, userId: sender.id }))) throw notVerified();
+}
+
+/** 403 `notVerified`: the customer's identity and address are not both verified (level 0). */
+export function notVerified(): AppError {
+  return new AppError("FORBIDDEN", sendErrors.notVerified.text, undefined, "notVerified");
+}
+
+/** What assertMaySend checks without a query: the account is active and the email address confirmed. */
+export function assertSenderStanding(sender: Pick<User, "emailVerified" | "status">): void {
+  if (sender.status !== "active") throw accountInactive();
   if (!sender.emailVerified)
     throw new AppError("FORBIDDEN", sendErrors.emailNotVerified.text, undefined, "emailNotVerified");
-  if (!(await customerMaySend({ ctx: { db }, userId: sender.id }))) {
-    throw new AppError("FORBIDDEN", sendErrors.notVerified.text, undefined, "notVerified");
-  }
 }
 
 /** Within the balance but above what is left of the rolling 24-hour limit: how much can still go today. */
@@ -79,16 +87,47 @@ export async function checkSend({
   // The wire format allows more digits than there are satoshis in existence: such an amount is too much.
   const amount = satsFromString(amountSats);
   const dustLimit = resolution.ok ? dustLimitFor(resolution.destination, ctx.walletKeys) : null;
+  const refused = sendRefusal({
+    recipient: resolution.ok ? null : resolution.reason,
+    amount,
+    spendable,
+    dustLimit,
+    fee,
+    remaining: limit.remaining,
+  });
+  if (refused !== null) throw refused;
+  if (!resolution.ok || amount === null) throw new Error("a refused send passed the checks");
+  return { destination: resolution.destination, amount, fee };
+}
+
+/**
+ * The checks' verdict on a send whose recipient was refused for `recipient` (null: accepted) and whose
+ * `amount` (null: more than there are satoshis) meets these figures: null when it may go, otherwise the
+ * VALIDATION_ERROR with every problem on its field. checkSend and wallet_send()'s refusals share it.
+ */
+export function sendRefusal({
+  recipient,
+  amount,
+  spendable,
+  dustLimit,
+  fee,
+  remaining,
+}: {
+  recipient: PayeeRefusal | null;
+  amount: Sats | null;
+  spendable: Sats;
+  dustLimit: bigint | null;
+  fee: Sats;
+  remaining: bigint;
+}): AppError | null {
   const problem =
     amountProblem(amount ?? spendable + 1n, spendable, dustLimit, fee) ??
-    limitProblem(amount ?? 0n, limit.remaining);
-  if (resolution.ok && amount !== null && problem === null) {
-    return { destination: resolution.destination, amount, fee };
-  }
+    limitProblem(amount ?? 0n, remaining);
+  if (recipient === null && amount !== null && problem === null) return null;
   const fields: Record<string, string> = {};
-  if (!resolution.ok) fields.recipient = sendErrors[resolution.reason].text;
+  if (recipient !== null) fields.recipient = sendErrors[recipient].text;
   if (problem !== null) fields.amount = problem.text;
-  const reason = resolution.ok ? problem?.reason : resolution.reason;
+  const reason = recipient ?? problem?.reason;
   const message = fields.recipient ?? fields.amount ?? "Invalid request";
-  throw new AppError("VALIDATION_ERROR", message, fields, reason);
+  return new AppError("VALIDATION_ERROR", message, fields, reason);
 }

@@ -36,7 +36,7 @@ export type Send = {
  * Reads the ledger's refusals of a send as the customer's errors. A balance that fell under the amount
  * since it was checked (another send in between) says what can be sent now, the fee taken off.
  */
-function refusal(error: unknown, fee: Sats): unknown {
+export function refusal(error: unknown, fee: Sats): unknown {
   if (error instanceof InsufficientFundsError) {
     const text = insufficientFundsText(spendableAmount(sats(error.balance), fee), fee);
     return new AppError("VALIDATION_ERROR", text, { amount: text }, "insufficientFunds");

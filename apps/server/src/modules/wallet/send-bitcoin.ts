@@ -15,11 +15,12 @@ import {
   toTransaction,
   toTransactionWithConfirmations,
 } from "../transactions/index.js";
-import { accountInactive, assertMaySend, checkSend } from "./check-send.js";
+import { accountInactive, assertMaySend, assertSenderStanding, checkSend } from "./check-send.js";
 import type { WalletContext } from "./context.js";
 import { keyReused, postPayeeSend, postWithdrawalSend } from "./post-send.js";
 import { claimSendRequest, findSendRequest, type SendRequestRow } from "./queries.js";
 import { readRecipient } from "./resolve-payee.js";
+import { walletSend } from "./wallet-send.js";
 
 export type SendBitcoinInput = {
   ctx: Pick<
@@ -49,11 +50,26 @@ export type SendBitcoinInput = {
  * Answers the sender's transaction.
  */
 export async function sendBitcoin({ ctx, sender, sessionId, body }: SendBitcoinInput): Promise<Transaction> {
-  await assertMaySend(ctx.db, sender);
+  assertSenderStanding(sender);
   const note = body.note?.trim() || null;
   // Hashed as the send understands it, so a retry typed "ALICE" is the same send as "alice".
   const recipient = readRecipient(ctx, body.recipient);
   const hash = requestHash([normalisedRecipient(recipient, body.recipient), body.amountSats, note]);
+  // To a customer (by username or deposit address): one statement, wallet_send(). An address that is no
+  // customer's is a withdrawal, and the rest (text that is neither) is refused, the multi-statement way.
+  if (recipient.kind === "username" || recipient.kind === "address") {
+    const sent = await walletSend({
+      ctx,
+      sender,
+      recipient,
+      amountSats: body.amountSats,
+      note,
+      idempotencyKey: body.idempotencyKey,
+      requestHash: hash,
+    });
+    if (sent !== null) return sent;
+  }
+  await assertMaySend(ctx.db, sender);
   const asking = { sessionId: sessionId ?? null, message: passkeyMessages.approvalRequired };
   return withPasskeyApproval(ctx, asking, () =>
     inDbTransaction(ctx.db, async (tx) => {
