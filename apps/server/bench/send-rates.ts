@@ -10,6 +10,7 @@ import { InsufficientFundsError } from "../src/ledger/errors.js";
 import { postTransfers } from "../src/ledger/post-transfers.js";
 import { findUserById } from "../src/modules/auth/index.js";
 import { followerHeight } from "../src/modules/chain/index.js";
+import { announcerOn } from "../src/modules/notifications/index.js";
 import { relyingPartyOf } from "../src/modules/passkeys/index.js";
 import { sendBitcoin } from "../src/modules/wallet/index.js";
 import { TEST_WALLET_MNEMONIC, testConfig } from "../src/test/test-config.js";
@@ -58,6 +59,9 @@ export async function walletSendRate(db: Db, customers: readonly BenchCustomer[]
     chainHeight: followerHeight,
     withdrawalPolicy: testConfig().withdrawalPolicy,
     rp: relyingPartyOf(testConfig()),
+    announcer: announcerOn(db, (error) => {
+      throw error;
+    }),
   };
   let sends = 0;
   const started = performance.now();
@@ -79,5 +83,6 @@ export async function walletSendRate(db: Db, customers: readonly BenchCustomer[]
     }
   };
   await Promise.all(customers.map(worker));
+  await ctx.announcer.idle();
   return sends / ((performance.now() - started) / 1000);
 }

@@ -9,7 +9,10 @@
 --   3. the sender's figures (balance, what they sent in the rolling 24 hours), the payee (a username, or a
 --      customer's deposit address) and every check of the recipient and the amount;
 --   4. the posting through ledger_post() (its rules and its locks, accounts in id order), both history
---      rows with the price of the moment, both notifications and their announcement (pg_notify).
+--      rows with the price of the moment, and both notifications.
+-- It announces nothing itself: a NOTIFY would hold PostgreSQL's notification-queue lock through this commit
+-- and make concurrent sends commit one by one. It answers the announcements (`<userId>:<id>[:email]`) with
+-- the row, and the caller sends them after the commit (notifications/announcer.ts).
 -- The TypeScript stays the specification: the caller passes what its rules decide (the limits, the price
 -- reading's age, the notices' words and which settings email them), and reads a refusal back through the
 -- same rules (checkSend), so no wording lives here. The answer is the sender's history row.
@@ -40,9 +43,8 @@ CREATE FUNCTION wallet_send(
   p_limit_level2 bigint,
   p_price_oldest timestamptz,
   p_price_oldest_minute timestamptz,
-  p_notices jsonb,
-  p_channel text
-) RETURNS SETOF wallet_transactions LANGUAGE plpgsql AS $$
+  p_notices jsonb
+) RETURNS TABLE (sent wallet_transactions, announcements text[]) LANGUAGE plpgsql AS $$
 DECLARE
   v_sender record;
   v_payee record;
@@ -65,6 +67,7 @@ DECLARE
   v_bit integer;
   v_id uuid;
   v_email text;
+  v_announcements text[] := ARRAY[]::text[];
 BEGIN
   -- 1. The sender's level (the session already said the account was active).
   SELECT CASE
@@ -91,7 +94,7 @@ BEGIN
     IF v_first_hash <> p_request_hash THEN
       RAISE EXCEPTION 'idempotency key % was used for another send', p_idempotency_key USING ERRCODE = 'WS001';
     END IF;
-    RETURN QUERY SELECT * FROM wallet_transactions w
+    RETURN QUERY SELECT w, ARRAY[]::text[] FROM wallet_transactions w
       WHERE w.id = v_first_transaction AND w.user_id = p_user_id;
     IF NOT FOUND THEN
       RAISE EXCEPTION 'send request % has no transaction', p_idempotency_key;
@@ -183,10 +186,10 @@ BEGIN
     VALUES (v_id, v_notice_user, v_notice ->> 'type', v_notice ->> 'kind', v_notice ->> 'status',
             replace(v_notice ->> 'title', chr(1), v_payee.username),
             replace(v_notice ->> 'message', chr(1), v_payee.username), p_at, v_email);
-    PERFORM pg_notify(p_channel, v_notice_user::text || ':' || v_id::text
-                                 || CASE WHEN v_email = 'due' THEN ':email' ELSE '' END);
+    v_announcements := v_announcements || (v_notice_user::text || ':' || v_id::text
+                                           || CASE WHEN v_email = 'due' THEN ':email' ELSE '' END);
   END LOOP;
 
-  RETURN QUERY SELECT * FROM wallet_transactions w WHERE w.id = p_transaction_id;
+  RETURN QUERY SELECT w, v_announcements FROM wallet_transactions w WHERE w.id = p_transaction_id;
 END
 $$;

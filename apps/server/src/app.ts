@@ -37,6 +37,8 @@ import { labelRoutes } from "./modules/labels/index.js";
 import { installationFacts, metaRoutes } from "./modules/meta/index.js";
 import { metricsRoutes } from "./modules/metrics/index.js";
 import {
+  type Announcer,
+  announcerOn,
   notificationHub,
   notificationRoutes,
   notificationStreamRoutes,
@@ -106,6 +108,8 @@ export type AppDeps = {
   logFile?: string;
   /** Default: the database rate limiter. Benchmarks pass one with higher limits (bench/bench-app.ts). */
   limiter?: RateLimiter;
+  /** Default: one on `db` that logs what fails. Tests pass theirs, to wait for it (create-test-app.ts). */
+  announcer?: Announcer;
 };
 
 /** The app's clock: the one passed in (tests' fakes), else TEST_CLOCK=manual's ManualClock, else the system's. */
@@ -147,6 +151,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     brandName: config.brandName,
     publicUrl: config.publicUrl,
   };
+  // A send's notifications are announced after its commit (announcer.ts); the database closes after them.
+  const announcer =
+    deps.announcer ?? announcerOn(db, (err) => app.log.error({ err }, "notifications not announced"));
+  app.addHook("onClose", () => announcer.idle());
   const wallet: WalletContext = {
     db,
     clock,
@@ -157,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     chainHeight: followerHeight,
     withdrawalPolicy: config.withdrawalPolicy,
     vaultAddresses: vaultAddressesOf(config.coldVault),
+    announcer,
     price:
       deps.price ??
       createPriceSource({

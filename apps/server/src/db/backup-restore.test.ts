@@ -10,6 +10,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { checkLedgerInvariants } from "../ledger/invariants.js";
+import { announcerOn } from "../modules/notifications/index.js";
 import { me } from "../test/auth-helpers.js";
 import { createTestApp, type TestApp } from "../test/create-test-app.js";
 import { balanceOf, sendRequest, type TestCustomer, testCustomer } from "../test/money-helpers.js";
@@ -73,6 +74,9 @@ async function expectRestored(original: TestApp, restored: DatabaseHandle, made:
     db: restored.db,
     handle: restored,
     storage: original.storage,
+    announcer: announcerOn(restored.db, (error) => {
+      throw error;
+    }),
     close: () => app.close(),
   };
   try {

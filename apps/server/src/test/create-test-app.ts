@@ -18,6 +18,7 @@ import {
 } from "../db/client.js";
 import { listenerFor } from "../db/listen.js";
 import { migrateDatabase } from "../db/migrate.js";
+import { type Announcer, announcerOn } from "../modules/notifications/index.js";
 import { testConfig } from "./test-config.js";
 
 export type TestApp = {
@@ -26,6 +27,8 @@ export type TestApp = {
   handle: DatabaseHandle;
   /** Where the app keeps uploaded documents (a directory of its own unless one was passed). */
   storage: DocumentStorage;
+  /** Announces the notifications of the use cases a test calls directly (walletContext); close waits for it. */
+  announcer: Announcer;
   close: () => Promise<void>;
 };
 
@@ -66,6 +69,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Uploads go to a directory of this app's own (STORAGE=fs), removed when it closes.
     const uploads = await mkdtemp(path.join(tmpdir(), "satsbank-uploads-"));
     const storage = options.storage ?? fsDocumentStorage(uploads);
+    // The app's and the directly called use cases': a failed announcement fails the test.
+    const announcer = announcerOn(handle.db, (error) => {
+      throw error;
+    });
     const app = await buildApp({
       config,
       db: handle.db,
@@ -80,13 +87,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(notificationHeartbeatMs === undefined ? {} : { notificationHeartbeatMs }),
       listen: listenerFor(handle),
       storage,
+      announcer,
     });
     const close = async () => {
+      await announcer.idle();
       await app.close();
       await database.close();
       await rm(uploads, { recursive: true, force: true });
     };
-    return { app, db: handle.db, handle, storage, close };
+    return { app, db: handle.db, handle, storage, announcer, close };
   } catch (error) {
     await database.close();
     throw error;

@@ -93,6 +93,7 @@ export function walletContext(t: TestApp, clock: Clock = systemClock): WalletCon
     chainHeight: followerHeight,
     withdrawalPolicy: testConfig().withdrawalPolicy,
     rp: relyingPartyOf(testConfig()),
+    announcer: t.announcer,
   };
 }
 

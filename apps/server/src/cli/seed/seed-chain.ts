@@ -12,6 +12,7 @@ import type { User } from "../../domain/user.js";
 import type { WithdrawalPolicy } from "../../domain/withdrawal-policy.js";
 import { depositAddressFor } from "../../modules/addresses/index.js";
 import { type ChainContext, followerHeight, syncChain } from "../../modules/chain/index.js";
+import type { Announcer } from "../../modules/notifications/index.js";
 import type { RelyingParty } from "../../modules/passkeys/index.js";
 import {
   findWalletTransaction,
@@ -41,6 +42,8 @@ export type DemoChain = {
   sendLimits: SendLimits;
   /** The bank as WebAuthn knows it: the send use case checks passkey approvals against it. */
   rp: RelyingParty;
+  /** Announces the demo sends' notifications after their commits (nobody listens yet; it is the send's way). */
+  announcer: Announcer;
 };
 
 /**
@@ -224,6 +227,7 @@ function withdraw(
       withdrawalFeeSats: chain.withdrawalFeeSats,
       sendLimits: chain.sendLimits,
       rp: chain.rp,
+      announcer: chain.announcer,
       chainHeight: followerHeight,
       withdrawalPolicy: DEMO_HISTORY_POLICY,
     },

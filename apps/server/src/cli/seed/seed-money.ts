@@ -10,6 +10,7 @@ import type { User } from "../../domain/user.js";
 import { depositAddressFor } from "../../modules/addresses/index.js";
 import { findUserByEmail } from "../../modules/auth/index.js";
 import { followerHeight } from "../../modules/chain/index.js";
+import { announcerOn } from "../../modules/notifications/index.js";
 import type { RelyingParty } from "../../modules/passkeys/index.js";
 import { sendBitcoin } from "../../modules/wallet/index.js";
 import { demoCustomers, demoStaff } from "./demo-accounts.js";
@@ -105,6 +106,9 @@ export async function seedDemoMoney(input: DemoMoneyInput): Promise<void> {
     withdrawalFeeSats: input.withdrawalFeeSats,
     sendLimits: input.sendLimits,
     rp: input.rp,
+    announcer: announcerOn(db, (error) => {
+      throw error;
+    }),
   };
   const openings = demoOpenings.map(([email, amount]) => ({ user: customer(email), amount }));
   await seedBankCapital(chain, opened);
@@ -147,6 +151,7 @@ export async function seedDemoMoney(input: DemoMoneyInput): Promise<void> {
     },
     minutesBefore(now, demoPendingWithdrawal.minutesAgo),
   );
+  await chain.announcer.idle();
 }
 
 /** The failed deposit is found gone this long after it was first seen. */
@@ -168,6 +173,7 @@ async function seedSend(input: {
     sendLimits: chain.sendLimits,
     chainHeight: followerHeight,
     rp: input.chain.rp,
+    announcer: input.chain.announcer,
     withdrawalPolicy: DEMO_HISTORY_POLICY,
     clock: fixedClock(at(input.now, send.daysAgo, send.time)),
   };

@@ -2,7 +2,6 @@ import { type NotificationKind, notificationTypeOfKind } from "@satsbank/shared"
 import type { NotificationStatus } from "../../db/schema/index.js";
 import { isNotificationEmailed } from "../../domain/notification-rules.js";
 import type { Notice } from "./notify.js";
-import { NOTIFICATIONS_CHANNEL } from "./queries.js";
 
 // A notice for a database function that writes its notification itself (wallet_send(): a send in one
 // statement), with the rules of notify.ts decided here, so the words and the email rule stay in one place.
@@ -40,6 +39,3 @@ export function noticeValues(told: Omit<Notice, "userId" | "at">): NoticeValues 
     emailed,
   };
 }
-
-/** The channel a notification is announced on (`<userId>:<id>[:email]`, as insertNotifications does). */
-export const notificationsChannel = NOTIFICATIONS_CHANNEL;

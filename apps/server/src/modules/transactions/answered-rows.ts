@@ -1,4 +1,4 @@
-import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import { getTableColumns, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { walletTransactions } from "../../db/schema/index.js";
 import type { WalletTransactionRow } from "./queries.js";
@@ -10,19 +10,23 @@ import type { WalletTransactionRow } from "./queries.js";
 const { searchText: _searchText, ...rowColumns } = getTableColumns(walletTransactions);
 
 /**
- * The history rows a database function answers (`source`: a call of one that returns wallet_transactions
- * rows, e.g. wallet_send()), in the statement that calls it, each column read as drizzle reads it.
+ * The history rows a database function answers (`source`: a query whose columns are a wallet_transactions
+ * row's, e.g. `select (a.sent).*, a.announcements from wallet_send(...) a`), each column read as drizzle
+ * reads it, with the whole answer as the driver gave it (`answer`: the function's other columns).
  */
-export async function rowsAnsweredBy(db: Db, source: SQL): Promise<WalletTransactionRow[]> {
-  const result = await db.execute<Record<string, unknown>>(sql`select * from ${source}`);
+export async function rowsAnsweredBy(
+  db: Db,
+  source: SQL,
+): Promise<{ row: WalletTransactionRow; answer: Record<string, unknown> }[]> {
+  const result = await db.execute<Record<string, unknown>>(source);
   const columns = Object.entries(rowColumns);
-  return result.rows.map(
-    (raw) =>
-      Object.fromEntries(
-        columns.map(([key, column]) => {
-          const value = raw[column.name];
-          return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
-        }),
-      ) as WalletTransactionRow,
-  );
+  return result.rows.map((answer) => ({
+    row: Object.fromEntries(
+      columns.map(([key, column]) => {
+        const value = answer[column.name];
+        return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+      }),
+    ) as WalletTransactionRow,
+    answer,
+  }));
 }

@@ -6,6 +6,7 @@ import type { SendLimits } from "../../domain/kyc.js";
 import type { Sats } from "../../domain/money.js";
 import type { WithdrawalPolicy } from "../../domain/withdrawal-policy.js";
 import type { VaultAddresses } from "../addresses/index.js";
+import type { Announcer } from "../notifications/index.js";
 import type { RelyingParty } from "../passkeys/index.js";
 import type { ChainHeight } from "../transactions/index.js";
 
@@ -26,6 +27,8 @@ export type WalletContext = {
   withdrawalPolicy: WithdrawalPolicy;
   /** The bank as WebAuthn knows it: a withdrawal's passkey approval is checked against its origin and RP ID. */
   rp: RelyingParty;
+  /** Announces a send's notifications after its commit (wallet_send() writes them, announcing nothing). */
+  announcer: Announcer;
   /** The cold vault's addresses, never an outside address (the vault module's port; none: no vault). */
   vaultAddresses?: VaultAddresses;
 };

@@ -33,6 +33,7 @@ export type SendBitcoinInput = {
     | "chainHeight"
     | "withdrawalPolicy"
     | "rp"
+    | "announcer"
   >;
   sender: User;
   /** The sender's session: a passkey challenge it asks for is its own (none: a script's send). */

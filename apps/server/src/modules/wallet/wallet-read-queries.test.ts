@@ -33,6 +33,7 @@ describe("the authenticated reads' round trips", () => {
     const customer = await testCustomer(t, { funds: 50_000n });
     const other = await testCustomer(t);
     await sendRequest(t, customer.token, { recipient: other.user.username, amountSats: "1000" });
+    await t.announcer.idle();
     const queries = await readQueries(apiPaths.wallet.summary, customer.token);
     expect(queries, queries.join("\n")).toHaveLength(1);
     expect(queries.filter((query) => writes.test(query))).toEqual([]);
@@ -60,18 +61,24 @@ describe("a send's round trips", () => {
     }
     const queries = await sendQueries(sender.token, { recipient: payee.user.username, amountSats: "1000" });
     // The session, the rate limit; then the send itself, one statement that is its own db transaction:
-    // the key, the locks, the checks, the posting, both history rows, both notifications and their
-    // announcements (it was 16 statements, 13 of them in one db transaction, before wallet_send()).
-    expect(queries, queries.join("\n")).toHaveLength(3);
-    expect(queries.filter((query) => /wallet_send\(/.test(query))).toHaveLength(1);
+    // the key, the locks, the checks, the posting, both history rows and both notifications (it was 16
+    // statements, 13 of them in one db transaction, before wallet_send()).
+    const send = queries.filter((query) => !announcing.test(query));
+    expect(send, queries.join("\n")).toHaveLength(3);
+    expect(send.filter((query) => /wallet_send\(/.test(query))).toHaveLength(1);
     expect(inTransaction(queries)).toEqual([]);
+    // Then, after its commit, one statement announces both notifications (notifications/announcer.ts).
+    const announced = queries.filter((query) => announcing.test(query));
+    expect(announced).toHaveLength(1);
+    expect(announced[0]?.match(/pg_notify\(/g)).toHaveLength(2);
+    expect(queries.indexOf(announced[0] ?? "")).toBeGreaterThan(queries.indexOf(send[2] ?? ""));
   });
 
   it("a transfer with Transaction Alerts off (the default): the same 3 statements", async () => {
     const sender = await testCustomer(t, { funds: 50_000n });
     const payee = await testCustomer(t, { funds: 1_000n });
     const queries = await sendQueries(sender.token, { recipient: payee.user.username, amountSats: "1000" });
-    expect(queries, queries.join("\n")).toHaveLength(3);
+    expect(queries.filter((query) => !announcing.test(query)), queries.join("\n")).toHaveLength(3);
   });
 
   it("a withdrawal to an outside address (no passkey): 28 statements, still the multi-statement way", async () => {
@@ -91,11 +98,16 @@ async function sendQueries(token: string, body: Record<string, unknown>): Promis
   let status = 0;
   const queries = await queriesOf(t.handle, async () => {
     status = (await sendRequest(t, token, body)).statusCode;
+    // What is announced after the answer, counted apart.
+    await t.announcer.idle();
   });
   expect(status).toBe(201);
   await expectBooksBalanced(t.db);
   return queries;
 }
+
+/** The statement that announces notifications after a commit (announcer.ts). */
+const announcing = /^\s*select pg_notify\(/i;
 
 /** The statements from begin to commit, both included (none: no db transaction of several statements). */
 function inTransaction(queries: string[]): string[] {

@@ -10,7 +10,7 @@ import { spendableAmount } from "../../domain/send-rules.js";
 import type { User } from "../../domain/user.js";
 import { ledgerError } from "../../ledger/post-transfers.js";
 import { sendLimitWindowStart } from "../kyc/index.js";
-import { notices, noticeValues, notificationsChannel } from "../notifications/index.js";
+import { notices, noticeValues } from "../notifications/index.js";
 import { recentReadingWindow } from "../prices/index.js";
 import { rowsAnsweredBy, toTransactionWithConfirmations } from "../transactions/index.js";
 import { accountInactive, notVerified, sendRefusal } from "./check-send.js";
@@ -32,7 +32,7 @@ const refusalDetail = z.object({
 });
 
 export type WalletSendInput = {
-  ctx: Pick<WalletContext, "db" | "clock" | "walletKeys" | "sendLimits" | "chainHeight">;
+  ctx: Pick<WalletContext, "db" | "clock" | "walletKeys" | "sendLimits" | "chainHeight" | "announcer">;
   sender: User;
   /** A username, or an address (a customer's deposit address; any other: the answer is null). */
   recipient: Extract<RecipientInput, { kind: "username" | "address" }>;
@@ -64,7 +64,7 @@ export async function walletSend({
     noticeValues(notices.transferSent({ amount: amount ?? 0n, to: PAYEE })),
     noticeValues(notices.transferReceived({ amount: amount ?? 0n, from: sender.username })),
   ];
-  const call = sql`wallet_send(
+  const call = sql`select (a.sent).*, a.announcements from wallet_send(
     ${sender.id}::uuid, ${idempotencyKey}::uuid, ${requestHash}, ${randomUUID()}::uuid,
     ${`send:${sender.id}:${idempotencyKey}`},
     ${recipient.kind === "username" ? recipient.username : null}::text,
@@ -73,15 +73,22 @@ export async function walletSend({
     ${sendLimitWindowStart(at).toISOString()}::timestamptz,
     ${ctx.sendLimits.level1.toString()}::bigint, ${ctx.sendLimits.level2.toString()}::bigint,
     ${window.oldest.toISOString()}::timestamptz, ${window.oldestMinute.toISOString()}::timestamptz,
-    ${JSON.stringify(told)}::jsonb, ${notificationsChannel})`;
+    ${JSON.stringify(told)}::jsonb) a`;
   try {
-    const [row] = await withRetries(() => rowsAnsweredBy(ctx.db, call));
-    if (row === undefined) throw new Error("wallet_send() answered no transaction");
-    return await toTransactionWithConfirmations(ctx.db, ctx.chainHeight, row);
+    const [sent] = await withRetries(() => rowsAnsweredBy(ctx.db, call));
+    if (sent === undefined) throw new Error("wallet_send() answered no transaction");
+    // Committed: the notifications are announced now, with every other send's of this moment.
+    ctx.announcer.announce(announcementsOf(sent.answer));
+    return await toTransactionWithConfirmations(ctx.db, ctx.chainHeight, sent.row);
   } catch (error) {
     if (databaseError(error)?.code === "WS010") return null;
     throw refused(error, amount);
   }
+}
+
+/** The announcements wallet_send() answers with its row (a repeat of the key: none). */
+function announcementsOf(answer: Record<string, unknown>): string[] {
+  return z.array(z.string()).parse(answer.announcements);
 }
 
 /** wallet_send()'s refusals as the send's errors (drizzle/0040 lists them). */
