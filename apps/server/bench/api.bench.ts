@@ -20,6 +20,7 @@ import {
   startBenchApp,
   startHelloWorld,
 } from "./bench-app.js";
+import { type CpuUse, cpuPerRequest, cpuUse } from "./cpu-use.js";
 import { type LoadResult, runLoad } from "./load.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -48,36 +49,46 @@ async function measure({ label, ...database }: BenchDatabase): Promise<void> {
       if (res.statusCode !== 201) throw new Error(`seed send from ${from.username}: ${res.body}`);
     }
     const headers = { cookie: `satsbank_session=${cookie}` };
-    const routes: { name: string; url: string; headers: Record<string, string> }[] = [
+    const allRoutes: { name: string; url: string; headers: Record<string, string> }[] = [
       { name: "hello-world", url: hello.url, headers: {} },
       { name: "GET /healthz", url: `${bench.url}/healthz`, headers: {} },
       { name: "GET /api/auth/me", url: `${bench.url}${apiPaths.auth.me}`, headers },
       { name: "GET /api/wallet", url: `${bench.url}${apiPaths.wallet.summary}`, headers },
       { name: "GET /api/transactions", url: `${bench.url}${apiPaths.transactions.list}`, headers },
     ];
+    // BENCH_API_ROUTES=hello-world,/api/wallet: those routes only (e.g. under --cpu-prof).
+    const only = process.env.BENCH_API_ROUTES?.split(",");
+    const routes = allRoutes.filter((route) => only?.some((part) => route.name.endsWith(part)) ?? true);
     // A short warm-up of each route (JIT, the pool's connections, the database's caches).
     for (const route of routes) {
       await runLoad({ kind: "autocannon", connections: CONNECTIONS, seconds: 1, ...route });
     }
-    const results: { name: string; result: LoadResult }[] = [];
+    const results: { name: string; result: LoadResult; cpu: [CpuUse, CpuUse] }[] = [];
     const logBefore = await logSize(bench.logFile);
     for (const route of routes) {
-      results.push({
-        name: route.name,
-        result: await runLoad({ kind: "autocannon", connections: CONNECTIONS, seconds: SECONDS, ...route }),
+      const before = await cpuUse();
+      const result = await runLoad({
+        kind: "autocannon",
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        ...route,
       });
+      results.push({ name: route.name, result, cpu: [before, await cpuUse()] });
     }
     const baseline = results[0]?.result.perSecond ?? 1;
     console.info(`\n${label}: ${CONNECTIONS} connections, ${SECONDS} s per route`);
     console.info(
       `  ${"route".padEnd(22)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ` +
-        `${"vs hello".padStart(9)} ${"failed".padStart(7)}`,
+        `${"vs hello".padStart(9)} ${"failed".padStart(7)}   CPU us/request: app, PostgreSQL, machine`,
     );
-    for (const { name, result } of results) {
+    for (const { name, result, cpu } of results) {
+      const used = cpuPerRequest(cpu[0], cpu[1], result.total);
+      const us = (value: number | null) => (value === null ? "-" : Math.round(value).toString()).padStart(6);
       console.info(
         `  ${name.padEnd(22)} ${Math.round(result.perSecond).toString().padStart(8)} ` +
           `${result.p50.toFixed(1).padStart(7)} ${result.p99.toFixed(1).padStart(7)} ` +
-          `${`${((100 * result.perSecond) / baseline).toFixed(1)}%`.padStart(9)} ${result.failed.toString().padStart(7)}`,
+          `${`${((100 * result.perSecond) / baseline).toFixed(1)}%`.padStart(9)} ${result.failed.toString().padStart(7)}` +
+          `   ${us(used.app)} ${us(used.postgres)} ${us(used.machine)}`,
       );
       if (result.failed > 0) process.exitCode = 1;
     }
