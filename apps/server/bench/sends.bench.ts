@@ -14,8 +14,10 @@ import {
   type BenchDatabase,
   benchCustomer,
   onEachDatabase,
+  onServerDatabase,
   startBenchApp,
 } from "./bench-app.js";
+import { type CpuUse, cpuPerRequest, cpuUse } from "./cpu-use.js";
 import { type LoadResult, runLoad } from "./load.js";
 import { postingRate, walletSendRate } from "./send-rates.js";
 
@@ -50,28 +52,42 @@ async function measure(database: BenchDatabase): Promise<void> {
       customers: senders,
     });
     const rowsBefore = await sendRows(bench.db);
+    const cpu: CpuUse[] = [await cpuUse()];
     const sends: LoadResult = await runLoad({
       kind: "sends",
       url: `${bench.url}/api/wallet/send`,
       seconds: SECONDS,
       customers: senders,
     });
+    cpu.push(await cpuUse());
     const rowsAfter = await sendRows(bench.db);
+    cpu.push(await cpuUse());
     const postings = await postingRate(bench.db, accountIds, CUSTOMERS, SECONDS);
+    cpu.push(await cpuUse());
     const direct = await walletSendRate(bench.db, customers, SECONDS);
+    cpu.push(await cpuUse());
+    // CPU per operation (us): the app's process, PostgreSQL's processes, the whole machine.
+    const used = (from: number, count: number) => {
+      const per = cpuPerRequest(cpu[from] as CpuUse, cpu[from + 1] as CpuUse, count);
+      const us = (value: number | null) => (value === null ? "-" : Math.round(value).toString());
+      return `  CPU/op: app ${us(per.app)} us, PostgreSQL ${us(per.postgres)} us, machine ${us(per.machine)} us`;
+    };
     const books = await checkLedgerInvariants(bench.db);
 
     console.info(`\n${database.label}: ${CUSTOMERS} customers sending at once, ${SECONDS} s`);
     console.info(
       `  HTTP sends        ${Math.round(sends.perSecond).toString().padStart(6)} sends/s` +
-        `  p50 ${sends.p50.toFixed(1)} ms, p99 ${sends.p99.toFixed(1)} ms  (${sends.total} sent, ${sends.failed} refused)`,
+        `  p50 ${sends.p50.toFixed(1)} ms, p99 ${sends.p99.toFixed(1)} ms  (${sends.total} sent, ${sends.failed} refused)` +
+        used(0, sends.total),
     );
     for (const failure of sends.firstFailures ?? []) console.info(`    refused: ${failure}`);
     console.info(
-      `  ledger postings   ${Math.round(postings).toString().padStart(6)} transfers/s  (postTransfers directly, ${CUSTOMERS} at once)`,
+      `  ledger postings   ${Math.round(postings).toString().padStart(6)} transfers/s  (postTransfers directly, ${CUSTOMERS} at once)` +
+        used(2, postings * SECONDS),
     );
     console.info(
-      `  wallet_send()     ${Math.round(direct).toString().padStart(6)} sends/s  (sendBitcoin directly, no HTTP, ${CUSTOMERS} at once)`,
+      `  wallet_send()     ${Math.round(direct).toString().padStart(6)} sends/s  (sendBitcoin directly, no HTTP, ${CUSTOMERS} at once)` +
+        used(3, direct * SECONDS),
     );
     console.info(
       `  ratio             ${(sends.perSecond / postings).toFixed(2)}  (HTTP sends/s / ledger transfers/s)`,
@@ -91,4 +107,8 @@ async function measure(database: BenchDatabase): Promise<void> {
 }
 
 console.info(`Sends through the HTTP API: ${BENCH_APP_NOTE}`);
-await onEachDatabase(measure);
+// BENCH_SENDS_PGLITE=0 with TEST_DATABASE_URL: PostgreSQL alone (the goal's database), for before/after pairs.
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (process.env.BENCH_SENDS_PGLITE === "0" && serverUrl !== undefined)
+  await onServerDatabase(serverUrl, measure);
+else await onEachDatabase(measure);
