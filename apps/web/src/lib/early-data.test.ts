@@ -1,11 +1,16 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { api } from "./api-client";
 
 const walletSchema = z.object({ balanceSats: z.string() });
 
+// The page's clock (performance.now(), from the page's start) is the test's: a second into the page.
+beforeEach(() => {
+  vi.spyOn(performance, "now").mockReturnValue(1_000);
+});
 afterEach(() => {
   delete window.satsbankEarly;
+  vi.restoreAllMocks();
 });
 
 describe("the dashboard's early requests (public/early-data.js)", () => {
@@ -31,6 +36,16 @@ describe("the dashboard's early requests (public/early-data.js)", () => {
     expect(await api.get("/api/wallet", walletSchema)).toEqual({ balanceSats: "7" });
     expect(await api.get("/api/auth/me", walletSchema)).toEqual({ balanceSats: "7" });
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("are not used once the page has been open 10 s: the first screen only", async () => {
+    window.satsbankEarly = { "/api/wallet": Promise.resolve(Response.json({ balanceSats: "5" })) };
+    vi.spyOn(performance, "now").mockReturnValue(10_001);
+    const fetchMock = vi.fn(async () => Response.json({ balanceSats: "7" }));
+    vi.stubGlobal("fetch", fetchMock);
+
+    expect(await api.get("/api/wallet", walletSchema)).toEqual({ balanceSats: "7" });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it("never answer a request that is not a plain GET of that path", async () => {

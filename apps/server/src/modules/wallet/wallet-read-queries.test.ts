@@ -78,7 +78,10 @@ describe("a send's round trips", () => {
     const sender = await testCustomer(t, { funds: 50_000n });
     const payee = await testCustomer(t, { funds: 1_000n });
     const queries = await sendQueries(sender.token, { recipient: payee.user.username, amountSats: "1000" });
-    expect(queries.filter((query) => !announcing.test(query)), queries.join("\n")).toHaveLength(3);
+    expect(
+      queries.filter((query) => !announcing.test(query)),
+      queries.join("\n"),
+    ).toHaveLength(3);
   });
 
   it("a withdrawal to an outside address (no passkey): 28 statements, still the multi-statement way", async () => {
