@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.js";
-import { listenerFor, type Listening } from "../../db/listen.js";
+import { type Listening, listenerFor } from "../../db/listen.js";
 import { queriesOf } from "../../test/count-queries.js";
 import { createTestApp, type TestApp } from "../../test/create-test-app.js";
 import { announcerOn } from "./announcer.js";
