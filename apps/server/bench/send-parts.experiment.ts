@@ -21,7 +21,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CUSTOMERS = 100;
 const FUNDS = 10n ** 11n;
 
-const fnSql = readFileSync(new URL("../drizzle/0040_wallet_send.sql", import.meta.url), "utf8").replace(
+const fnSql = readFileSync(new URL("../drizzle/0040_wallet_send.sql", import.meta.url), "utf8").replaceAll(
   "CREATE FUNCTION",
   "CREATE OR REPLACE FUNCTION",
 );

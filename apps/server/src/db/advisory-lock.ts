@@ -82,12 +82,3 @@ export async function tryAdvisoryLock(handle: DatabaseHandle, key: bigint): Prom
     },
   };
 }
-
-/**
- * Serialises the db transactions that name the same `subject` (e.g. one customer's sends against their
- * daily limit): a transaction-level advisory lock on the subject's hash, released at commit or rollback.
- * Call it inside a db transaction. Two subjects whose hashes collide merely wait for each other.
- */
-export async function lockSubjectForDbTransaction(db: Db, subject: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${subject}, 0))`);
-}

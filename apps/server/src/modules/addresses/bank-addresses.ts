@@ -14,8 +14,46 @@ import { findNextIndexes, isPayoutChangeAddress } from "./queries.js";
  */
 export const BANK_ADDRESS_GAP = 1_000;
 
-/** The vault's addresses: a port the vault module fills (it knows its descriptor); none without it. */
-export type VaultAddresses = (db: Db, address: string) => Promise<boolean>;
+/**
+ * The vault's addresses: a port the vault module fills (it knows its descriptor); none without it. With
+ * `inDatabase`, its answer is also what a database function can tell from the vault's tables and the
+ * windows it gives (ownAddressFacts): a send then asks it no query of its own.
+ */
+export type VaultAddresses = ((db: Db, address: string) => Promise<boolean>) & {
+  inDatabase?: { windowsOf: (address: string, startOf: WindowStart) => KeyWindow[] };
+};
+
+/**
+ * Where an address sits on one of the bank's key chains, for a database function that holds no keys: the
+ * addresses of indexes [from, to) were derived, `address` is at `index` among them (null: not there). The
+ * chain's window is [next, next + gap) where next is its first unused index: in address_chains (`hd`), or
+ * after the highest in vault_addresses (`vault`). The function checks that [from, to) covers the window.
+ */
+export type KeyWindow = {
+  table: "hd" | "vault";
+  vault: string | null;
+  chain: number;
+  gap: number;
+  from: number;
+  to: number;
+  index: number | null;
+};
+
+/** The first index of a chain's window as last seen (undefined: never), by windowKey. */
+export type WindowStart = (key: string) => number | undefined;
+
+export function windowKey(window: Pick<KeyWindow, "table" | "vault" | "chain">): string {
+  return `${window.table}:${window.vault ?? ""}:${window.chain}`;
+}
+
+/** What a database function needs to tell the bank's own addresses from outside ones (wallet_send()). */
+export type OwnAddressFacts = {
+  /** The answer of a vault port that has no twin in the database (asked here); null: none such. */
+  own: boolean | null;
+  /** Whether the vault's tables (its recorded addresses, the refills' hot addresses) count. */
+  vaultTables: boolean;
+  windows: KeyWindow[];
+};
 
 /** Which of the bank's own addresses it is. */
 export type BankAddressKind = "change" | "unissued" | "vault";
@@ -49,6 +87,38 @@ function derivedAddresses(keys: WalletKeys, chain: number, from: number, to: num
   derived.end = Math.max(derived.end, to);
   return derived.byAddress;
 }
+
+/**
+ * The facts bankAddressKind decides from, for a database function to decide them in the same statement as
+ * the send (wallet_send()): the windows of the receive and change chains (derived from the start last seen,
+ * a little past the gap, so that the chain may grow a while before the function finds the window moved),
+ * and the vault's. A payout's change address is the function's own look-up.
+ */
+export async function ownAddressFacts(
+  ctx: { walletKeys: WalletKeys; vaultAddresses?: VaultAddresses | undefined },
+  db: Db,
+  address: string,
+  startOf: WindowStart,
+): Promise<OwnAddressFacts> {
+  const windows = [RECEIVE_CHAIN, CHANGE_CHAIN].map((chain): KeyWindow => {
+    const from = startOf(windowKey({ table: "hd", vault: null, chain })) ?? 0;
+    const to = from + BANK_ADDRESS_GAP + BANK_ADDRESS_MARGIN;
+    const index = derivedAddresses(ctx.walletKeys, chain, from, to).get(address);
+    const found = index !== undefined && index >= from && index < to ? index : null;
+    return { table: "hd", vault: null, chain, gap: BANK_ADDRESS_GAP, from, to, index: found };
+  });
+  const vault = ctx.vaultAddresses;
+  if (vault === undefined) return { own: null, vaultTables: false, windows };
+  if (vault.inDatabase === undefined) return { own: await vault(db, address), vaultTables: false, windows };
+  return {
+    own: null,
+    vaultTables: true,
+    windows: [...windows, ...vault.inDatabase.windowsOf(address, startOf)],
+  };
+}
+
+/** How far past a window ownAddressFacts derives: the chain may grow this much before it looks again. */
+const BANK_ADDRESS_MARGIN = 100;
 
 /** True when `address` is at an index of `chain` in [from, from + gap). */
 function inWindow(keys: WalletKeys, chain: number, from: number, address: string): boolean {

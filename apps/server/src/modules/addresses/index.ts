@@ -6,7 +6,12 @@ export {
   BANK_ADDRESS_GAP,
   type BankAddressKind,
   bankAddressKind,
+  type KeyWindow,
+  type OwnAddressFacts,
+  ownAddressFacts,
   type VaultAddresses,
+  type WindowStart,
+  windowKey,
 } from "./bank-addresses.js";
 export type { AddressesContext } from "./context.js";
 export { currentDepositAddress, depositAddressFor } from "./deposit-address.js";

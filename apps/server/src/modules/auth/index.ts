@@ -45,7 +45,6 @@ export {
   findUserById,
   findUserByUsername,
   lockUser,
-  lockUserStatus,
   setUserStatus,
   updateUser,
 } from "./user-queries.js";

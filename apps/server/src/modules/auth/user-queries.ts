@@ -101,20 +101,11 @@ export async function findTwoFactorSecrets(db: Db, id: string): Promise<TwoFacto
 
 /**
  * Locks the person's row until the end of the db transaction and answers them: a change of their status
- * (deactivation) and a send, which reads it with `lockUserStatus`, happen one after the other.
+ * (deactivation) and a send, which reads it under a share lock (wallet_send()), happen one after the other.
  */
 export async function lockUser(db: Db, id: string): Promise<User | undefined> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).for("update");
   return row;
-}
-
-/**
- * The person's status, share-locked until the end of the db transaction: a deactivation waits for the
- * send that read it to commit, and a send that starts after a deactivation reads `inactive`.
- */
-export async function lockUserStatus(db: Db, id: string): Promise<UserStatus | undefined> {
-  const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, id)).for("share");
-  return row?.status;
 }
 
 export async function setUserStatus(db: Db, id: string, status: UserStatus, at: Date): Promise<User> {

@@ -9,7 +9,7 @@ export { customerMaySend } from "./may-send.js";
 export { findItemStates, findLatestSubmission, findSubmissionDocuments } from "./queries.js";
 export { type KycReviewer, kycReviewer } from "./reviewer.js";
 export { kycRoutes } from "./routes.js";
-export { limitOf, lockSendLimit, sendLimitWindowStart, toSendLimit } from "./send-limit.js";
+export { limitOf, sendLimitWindowStart, toSendLimit } from "./send-limit.js";
 export { staffKycView } from "./staff-kyc-view.js";
 export { submitVerification } from "./submit-verification.js";
 export { uploadDocument } from "./upload-document.js";

@@ -1,6 +1,4 @@
 import type { SendLimit } from "@satsbank/shared";
-import { lockSubjectForDbTransaction } from "../../db/advisory-lock.js";
-import type { Db } from "../../db/client.js";
 import {
   dailyLimitFor,
   remainingOf,
@@ -25,7 +23,8 @@ export function sendLimitWindowStart(at: Date): Date {
 /**
  * The rolling 24-hour send limit of a customer at `level` who sent `sent` (transfers and withdrawals
  * alike) in the window ending now: their level's limit and what is left. The wallet reads the items and
- * the sum with the balance, in one query (findSenderFigures); inside a send, call `lockSendLimit` first.
+ * the sum with the balance, in one query (findSenderFigures); a send checks it in wallet_send()
+ * (drizzle/0040), under the customer's send-limit lock.
  */
 export function limitOf({
   level,
@@ -39,14 +38,6 @@ export function limitOf({
   const dailyLimit = dailyLimitFor(level, sendLimits);
   if (dailyLimit === null) return { level, dailyLimit, sent: 0n, remaining: 0n };
   return { level, dailyLimit, sent, remaining: remainingOf(dailyLimit, sent) };
-}
-
-/**
- * Makes one customer's sends take turns until the end of the db transaction, so each sees the others'
- * amounts when it checks the limit: the check and the posting are one step, never read-then-write.
- */
-export function lockSendLimit(db: Db, userId: string): Promise<void> {
-  return lockSubjectForDbTransaction(db, `send-limit:${userId}`);
 }
 
 /** The limit as the wallet summary shows it; null at level 0. */

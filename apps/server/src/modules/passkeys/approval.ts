@@ -24,18 +24,6 @@ class ApprovalNeeded extends Error {
   }
 }
 
-/**
- * Whether this person's withdrawals need their passkey: the setting is on (the default) and they have a
- * passkey, flagged ones included (a blocked passkey does not switch the protection off: it is removed
- * first, which needs a fresh proof when it is the last). One statement.
- */
-export async function withdrawalApprovalRequired(db: Db, userId: string): Promise<boolean> {
-  const result = await db.execute<{ required: boolean }>(sql`
-    select u.approve_withdrawals_with_passkey and exists (select 1 from passkeys p where p.user_id = u.id) as required
-    from users u where u.id = ${userId}`);
-  return result.rows[0]?.required === true;
-}
-
 /** Whether this member of staff has a passkey: then each guarded action needs a fresh assertion (step-up). */
 export async function stepUpRequired(db: Db, userId: string): Promise<boolean> {
   const result = await db.execute<{ required: boolean }>(

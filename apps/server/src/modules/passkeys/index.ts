@@ -7,7 +7,6 @@ export type { PasskeyAccountContext } from "./account-context.js";
 export {
   approveWithPasskey,
   stepUpRequired,
-  withdrawalApprovalRequired,
   withPasskeyApproval,
 } from "./approval.js";
 export type { PasskeyContext } from "./context.js";

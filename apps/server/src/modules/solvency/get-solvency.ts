@@ -23,12 +23,15 @@ export async function payoutsPausedReason(db: Db): Promise<string | null> {
  * asks this before anything is posted. Transfers between customers never ask.
  */
 export async function assertWithdrawalsRunning(db: Db): Promise<void> {
-  if ((await findPausedSince(db)) !== null) {
-    throw new AppError(
-      "SERVICE_UNAVAILABLE",
-      sendErrors.withdrawalsPaused.text,
-      undefined,
-      "withdrawalsPaused",
-    );
-  }
+  if ((await findPausedSince(db)) !== null) throw withdrawalsPaused();
+}
+
+/** The 503 `withdrawalsPaused` (wallet_send() answers the pause itself: the wallet reads it back as this). */
+export function withdrawalsPaused(): AppError {
+  return new AppError(
+    "SERVICE_UNAVAILABLE",
+    sendErrors.withdrawalsPaused.text,
+    undefined,
+    "withdrawalsPaused",
+  );
 }

@@ -6,7 +6,12 @@
 // solvency_state.
 export { checkSolvency, type SolvencyCheck } from "./check-solvency.js";
 export type { SolvencyContext, VaultReserves } from "./context.js";
-export { assertWithdrawalsRunning, getSolvency, payoutsPausedReason } from "./get-solvency.js";
+export {
+  assertWithdrawalsRunning,
+  getSolvency,
+  payoutsPausedReason,
+  withdrawalsPaused,
+} from "./get-solvency.js";
 export { findSolvencyState, type SolvencyStateRow } from "./queries.js";
 export { solvencyRoutes } from "./routes.js";
 export { toReorgedDeposit, toSolvency } from "./views.js";

@@ -38,7 +38,6 @@ export {
   markWithdrawalsRemined,
   markWithdrawalsReorganised,
   markWithdrawalsSigned,
-  recordWithdrawal,
 } from "./record-withdrawals.js";
 export { transactionRoutes } from "./routes.js";
 export { findStatementTransactions, type StatementTransactionRow } from "./statement-queries.js";

@@ -60,7 +60,7 @@ export function historyRow(row: HistoryRowFields): WalletTransactionRow {
 }
 
 /** Writes one history row (historyRow), with its price (recordWalletTransactions), and returns it. */
-export async function insertRow(db: Db, fields: HistoryRowFields): Promise<WalletTransactionRow> {
+async function insertRow(db: Db, fields: HistoryRowFields): Promise<WalletTransactionRow> {
   const [row] = await recordWalletTransactions(db, [historyRow(fields)]);
   if (row === undefined) throw new Error("A history row was not written");
   return row;

@@ -3,50 +3,12 @@ import {
   markQueuedWithdrawalsBroadcast,
   updateWalletTransactions,
   updateWalletTransactionsWhere,
-  type WalletTransactionRow,
 } from "./queries.js";
-import { insertRow } from "./record-transactions.js";
 import { firstSettledPriceAt } from "./recorded-prices.js";
 
-// A withdrawal's transaction, from the send to its payout's end: pending while it waits (held, for
-// approval, queued, broadcast), completed when the payout confirms, failed when it ends without one.
-
-/**
- * A withdrawal, as the customer confirmed it: a pending `send` to the outside address, with its fee and
- * the transfer that debited them; the payout's txid comes when the worker signs it. Call it in the send's
- * db transaction.
- */
-export async function recordWithdrawal(
-  db: Db,
-  entry: {
-    transactionId: string;
-    userId: string;
-    amount: bigint;
-    fee: bigint;
-    address: string;
-    note: string | null;
-    transferId: number;
-    /** Where the withdrawal policy put it: held (until `heldUntil`), awaiting approval, or queued. */
-    state: "held" | "awaiting_approval" | "queued";
-    heldUntil: Date | null;
-    at: Date;
-  },
-): Promise<WalletTransactionRow> {
-  return insertRow(db, {
-    id: entry.transactionId,
-    userId: entry.userId,
-    type: "send",
-    status: "pending",
-    amount: entry.amount,
-    fee: entry.fee,
-    address: entry.address,
-    note: entry.note,
-    transferId: entry.transferId,
-    withdrawalState: entry.state,
-    heldUntil: entry.heldUntil,
-    createdAt: entry.at,
-  });
-}
+// A withdrawal's transaction, after the send wrote it (wallet_send(), drizzle/0040) to its payout's end:
+// pending while it waits (held, for approval, queued, broadcast), completed when the payout confirms,
+// failed when it ends without one.
 
 /**
  * A withdrawal moved on before its payout: released from its hold (awaiting approval or queued), approved

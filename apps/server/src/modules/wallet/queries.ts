@@ -1,18 +1,12 @@
-import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
+import { type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { preparedPer } from "../../db/prepared.js";
-import {
-  chainDeposits,
-  kycItems,
-  ledgerAccounts,
-  sendRequests,
-  walletTransactions,
-} from "../../db/schema/index.js";
+import { chainDeposits, kycItems, ledgerAccounts, walletTransactions } from "../../db/schema/index.js";
 import type { ItemStates } from "../../domain/kyc.js";
 import { type Sats, sats } from "../../domain/money.js";
 
-// The wallet module owns send_requests: only this file touches it.
-// It also reads, never writes, four tables of other modules for a customer's figures (findSenderFigures).
+// The wallet module owns send_requests: its database function wallet_send() (drizzle/0040) alone writes it.
+// This file reads, never writes, four tables of other modules for a customer's figures (findSenderFigures).
 
 /** What the wallet summary and every send check start from: one customer's figures, read together. */
 export type SenderFigures = {
@@ -73,31 +67,4 @@ const senderFiguresStatement = preparedPer((db: Db) =>
 export async function findSenderFigures(db: Db, userId: string, since: Date): Promise<SenderFigures> {
   const [row] = await senderFiguresStatement(db).execute({ userId, since: since.toISOString() });
   return toSenderFigures(row);
-}
-
-export type SendRequestRow = typeof sendRequests.$inferSelect;
-
-/**
- * Claims the customer's idempotency key for a send. When another send holds the key, the insert waits
- * for that db transaction to end: committed, the key is taken (null, read it with findSendRequest); rolled
- * back, this claim goes through.
- */
-export async function claimSendRequest(db: Db, values: SendRequestRow): Promise<boolean> {
-  const rows = await db
-    .insert(sendRequests)
-    .values(values)
-    .onConflictDoNothing({ target: [sendRequests.userId, sendRequests.idempotencyKey] })
-    .returning({ userId: sendRequests.userId });
-  return rows.length === 1;
-}
-
-export async function findSendRequest(
-  db: Db,
-  { userId, idempotencyKey }: { userId: string; idempotencyKey: string },
-): Promise<SendRequestRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(sendRequests)
-    .where(and(eq(sendRequests.userId, userId), eq(sendRequests.idempotencyKey, idempotencyKey)));
-  return row;
 }

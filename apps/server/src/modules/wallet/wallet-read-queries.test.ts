@@ -84,13 +84,20 @@ describe("a send's round trips", () => {
     ).toHaveLength(3);
   });
 
-  it("a withdrawal to an outside address (no passkey): 28 statements, still the multi-statement way", async () => {
+  it("a withdrawal to an outside address (no passkey): 3 statements and the announcement, as a transfer", async () => {
     const sender = await testCustomer(t, { funds: 50_000n });
     const queries = await sendQueries(sender.token, { recipient: OUTSIDE, amountSats: "10000" });
-    // wallet_send() answers that the address is no customer's (WS010, nothing done), then the send goes
-    // the multi-statement way: 27 statements before wallet_send(), one more now. Next step: withdrawals
-    // inside wallet_send() (docs/progress/issue-25-send.md).
-    expect(queries, queries.join("\n")).toHaveLength(28);
+    // The session, the rate limit; then wallet_send(): the key, the locks, the checks (the bank's own
+    // addresses, the watchdog's pause, the passkey setting, the policy), the two-leg posting, the history
+    // row, the withdrawal and its notice (it was 27 statements, 28 with a first wallet_send() that found
+    // the address no customer's). After the commit, one statement announces the notice.
+    const send = queries.filter((query) => !announcing.test(query));
+    expect(send, queries.join("\n")).toHaveLength(3);
+    expect(send.filter((query) => /wallet_send\(/.test(query))).toHaveLength(1);
+    expect(inTransaction(queries)).toEqual([]);
+    const announced = queries.filter((query) => announcing.test(query));
+    expect(announced).toHaveLength(1);
+    expect(announced[0]?.match(/pg_notify\(/g)).toHaveLength(1);
   });
 });
 

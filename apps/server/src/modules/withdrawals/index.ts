@@ -18,7 +18,7 @@ export {
   listWithdrawalsByStatus,
 } from "./policy-queries.js";
 export { findPayout, type PayoutRow, pendingWithdrawalTotals, type WithdrawalRow } from "./queries.js";
-export { type QueuedWithdrawal, queueWithdrawal, withdrawalGate } from "./queue-withdrawal.js";
+export { withdrawalGate } from "./queue-withdrawal.js";
 export { releaseHeldWithdrawals } from "./release-held.js";
 export { withdrawalRoutes } from "./routes.js";
 export { failPayout, settlePayout } from "./settle-payout.js";

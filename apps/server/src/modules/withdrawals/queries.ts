@@ -8,10 +8,6 @@ import { textIn } from "../../db/text-in.js";
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
 
-export async function insertWithdrawal(db: Db, row: WithdrawalRow): Promise<void> {
-  await db.insert(withdrawals).values(row);
-}
-
 /** True when a withdrawal waits for a payout (one index probe). */
 export async function anyQueuedWithdrawal(db: Db): Promise<boolean> {
   const rows = await db
