@@ -63,15 +63,8 @@ describe("a send's round trips", () => {
     // The session, the rate limit; then the send itself, one statement that is its own db transaction:
     // the key, the locks, the checks, the posting, both history rows and both notifications (it was 16
     // statements, 13 of them in one db transaction, before wallet_send()).
-    const send = queries.filter((query) => !announcing.test(query));
-    expect(send, queries.join("\n")).toHaveLength(3);
-    expect(send.filter((query) => /wallet_send\(/.test(query))).toHaveLength(1);
-    expect(inTransaction(queries)).toEqual([]);
     // Then, after its commit, one statement announces both notifications (notifications/announcer.ts).
-    const announced = queries.filter((query) => announcing.test(query));
-    expect(announced).toHaveLength(1);
-    expect(announced[0]?.match(/pg_notify\(/g)).toHaveLength(2);
-    expect(queries.indexOf(announced[0] ?? "")).toBeGreaterThan(queries.indexOf(send[2] ?? ""));
+    expectOneStatementSend(queries, { announced: 2 });
   });
 
   it("a transfer with Transaction Alerts off (the default): the same 3 statements", async () => {
@@ -91,13 +84,7 @@ describe("a send's round trips", () => {
     // addresses, the watchdog's pause, the passkey setting, the policy), the two-leg posting, the history
     // row, the withdrawal and its notice (it was 27 statements, 28 with a first wallet_send() that found
     // the address no customer's). After the commit, one statement announces the notice.
-    const send = queries.filter((query) => !announcing.test(query));
-    expect(send, queries.join("\n")).toHaveLength(3);
-    expect(send.filter((query) => /wallet_send\(/.test(query))).toHaveLength(1);
-    expect(inTransaction(queries)).toEqual([]);
-    const announced = queries.filter((query) => announcing.test(query));
-    expect(announced).toHaveLength(1);
-    expect(announced[0]?.match(/pg_notify\(/g)).toHaveLength(1);
+    expectOneStatementSend(queries, { announced: 1 });
   });
 });
 
@@ -114,6 +101,21 @@ async function sendQueries(token: string, body: Record<string, unknown>): Promis
   expect(status).toBe(201);
   await expectBooksBalanced(t.db);
   return queries;
+}
+
+/**
+ * The send's statements: the session, the rate limit and one wallet_send(), in no db transaction of
+ * several statements; then, after them, one statement announcing `announced` notifications.
+ */
+function expectOneStatementSend(queries: string[], { announced }: { announced: number }): void {
+  const send = queries.filter((query) => !announcing.test(query));
+  expect(send, queries.join("\n")).toHaveLength(3);
+  expect(send.filter((query) => /wallet_send\(/.test(query))).toHaveLength(1);
+  expect(inTransaction(queries)).toEqual([]);
+  const announcements = queries.filter((query) => announcing.test(query));
+  expect(announcements).toHaveLength(1);
+  expect(announcements[0]?.match(/pg_notify\(/g)).toHaveLength(announced);
+  expect(queries.indexOf(announcements[0] ?? "")).toBeGreaterThan(queries.indexOf(send[2] ?? ""));
 }
 
 /** The statement that announces notifications after a commit (announcer.ts). */
