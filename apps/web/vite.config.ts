@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
+import { inlineThemeScript } from "./build/inline-scripts.ts";
 import { precompress } from "./build/precompress.ts";
 import { prerender } from "./build/prerender.ts";
 
@@ -42,7 +43,7 @@ export const resolveAlias = [
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerender(resolveAlias), precompress()],
+  plugins: [react(), tailwindcss(), inlineThemeScript(), prerender(resolveAlias), precompress()],
   resolve: { alias: resolveAlias },
   server: {
     port: 5173,
@@ -57,7 +58,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    // The production CSP is `script-src 'self'`: no inline script may be emitted, so no polyfill either.
+    // The production CSP is `script-src 'self'` and the theme script's hash: no other inline script may be
+    // emitted, so no polyfill either.
     modulePreload: { polyfill: false },
     // Hidden: the .map files are written (for decoding error reports) but no bundle names them, and the
     // server never serves them (apps/server/src/plugins/spa.ts).

@@ -1,9 +1,14 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { api } from "./api-client";
 
 const walletSchema = z.object({ balanceSats: z.string() });
 
+beforeEach(() => {
+  // A page opened a second ago: early answers stand in only in a page's first seconds, and the test
+  // window (shared by the test files of a worker) may have been open far longer.
+  vi.spyOn(performance, "now").mockReturnValue(1_000);
+});
 afterEach(() => {
   delete window.satsbankEarly;
 });
