@@ -4,25 +4,7 @@ import react from "@vitejs/plugin-react";
 import type { OutputBundle } from "rolldown";
 import { type AliasOptions, createServer, type Plugin } from "vite";
 import { EARLY_DATA_SCRIPT, inlineScript } from "./inline-scripts.ts";
-
-/** The pages the build draws in advance, and the source modules of each one's lazy routes. */
-const PAGES = [
-  {
-    path: "/auth/login",
-    mode: "hydrate",
-    modules: ["src/app/layouts/auth-layout.tsx", "src/app/routes/login.tsx"],
-  },
-  { path: "/splash", mode: "hydrate", modules: [] },
-  {
-    path: "/dashboard",
-    mode: "shell",
-    modules: [
-      "src/app/guards/require-auth.tsx",
-      "src/app/layouts/main-layout.tsx",
-      "src/app/routes/dashboard.tsx",
-    ],
-  },
-] as const;
+import { PAGES } from "./pages.ts";
 
 /** Where the pre-rendered pages go in the build; apps/server/src/plugins/spa.ts serves them from there. */
 export const PRERENDERED_DIR = "prerendered";
