@@ -17,6 +17,14 @@ test.describe("before any script runs", () => {
     await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeDisabled();
   });
 
+  test("sign-up is drawn, and its button waits for the app", async ({ page }) => {
+    await page.goto("/auth/signup");
+    await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+    await expect(page.getByLabel("Full name")).toBeVisible();
+    await expect(page.getByLabel("Confirm password")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Create Account" })).toBeDisabled();
+  });
+
   test("the splash is drawn", async ({ page }) => {
     await page.goto("/splash");
     await expect(page.getByText("The Future of Bitcoin Banking")).toBeVisible();
@@ -49,6 +57,30 @@ test("the app takes sign-in over without redrawing it, and the button works", as
   await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeEnabled();
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByText("Email is required")).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("the app takes sign-up over without redrawing it, keeping what was typed before", async ({ page }) => {
+  const errors = collectErrors(page);
+  // What a person types while the app's scripts are still on their way stays when the app takes over.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not waiting for DOMContentLoaded: it waits for the module scripts, held here.
+  await page.goto("/auth/signup", { waitUntil: "commit" });
+  await page.getByLabel("Full name").fill("Early Typist");
+  await expect(page.getByRole("button", { name: "Create Account" })).toBeDisabled();
+  release();
+  await expect(page.getByRole("button", { name: "Create Account" })).toBeEnabled();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Email is required")).toBeVisible();
+  await expect(page.getByText("Full name is required")).toHaveCount(0);
+  await expect(page.getByLabel("Full name")).toHaveValue("Early Typist");
   expect(errors).toEqual([]);
 });
 
@@ -85,6 +117,7 @@ const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "u
 
 const PAGES = [
   { path: "/auth/login", inline: ['localStorage.getItem("theme")'] },
+  { path: "/auth/signup", inline: ['localStorage.getItem("theme")'] },
   { path: "/splash", inline: ['localStorage.getItem("theme")'] },
   { path: "/dashboard", inline: ['localStorage.getItem("theme")', "window.satsbankEarly"] },
   // Not drawn in advance: index.html, with its stylesheet linked.

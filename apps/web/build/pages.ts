@@ -12,6 +12,11 @@ export const PAGES = [
     mode: "hydrate",
     modules: ["src/app/layouts/auth-layout.tsx", "src/app/routes/login.tsx"],
   },
+  {
+    path: "/auth/signup",
+    mode: "hydrate",
+    modules: ["src/app/layouts/auth-layout.tsx", "src/app/routes/signup.tsx"],
+  },
   { path: "/splash", mode: "hydrate", modules: [] },
   {
     path: "/dashboard",
