@@ -35,9 +35,10 @@ function routerReady(router: AppRouter): Promise<void> {
  * arrives with its screen's HTML already in #root (`data-prerendered`): the router first loads the same
  * lazy layout and screen the build drew, then React hydrates that HTML rather than drawing it again. The
  * dashboard arrives with a shell (its frame and the balance card's skeleton): it stays until the screen's
- * code and the data of its first frame (primeDashboard: the session, the balance, the latest
- * transactions, asked for early by public/early-data.js) are there, so the app replaces it with the whole
- * screen rather than with a spinner first, and nothing moves after. Any other page is drawn at once.
+ * code and the data of its first frame (primeDashboard: the session, the installation's facts, the
+ * balance, the latest transactions, the verification overview, asked for early by public/early-data.js)
+ * are there, so the app replaces it with the whole screen rather than with a spinner first, and nothing
+ * moves after. Any other page is drawn at once.
  */
 export async function startApp(container: HTMLElement): Promise<void> {
   const router = createAppRouter();
