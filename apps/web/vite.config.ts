@@ -2,6 +2,8 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
+import { firstLoadChunks } from "./build/first-load-chunks.ts";
+import { inlineThemeScript } from "./build/inline-scripts.ts";
 import { precompress } from "./build/precompress.ts";
 import { prerender } from "./build/prerender.ts";
 
@@ -41,8 +43,17 @@ export const resolveAlias = [
   { find: /^@\//, replacement: `${fileURLToPath(new URL("./src", import.meta.url))}/` },
 ];
 
+const chunks = firstLoadChunks();
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerender(resolveAlias), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    chunks.plugin,
+    inlineThemeScript(),
+    prerender(resolveAlias),
+    precompress(),
+  ],
   resolve: { alias: resolveAlias },
   server: {
     port: 5173,
@@ -57,26 +68,17 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    // The production CSP is `script-src 'self'`: no inline script may be emitted, so no polyfill either.
+    // The production CSP is `script-src 'self'` and the theme script's hash: no other inline script may be
+    // emitted, so no polyfill either.
     modulePreload: { polyfill: false },
     // Hidden: the .map files are written (for decoding error reports) but no bundle names them, and the
     // server never serves them (apps/server/src/plugins/spa.ts).
     sourcemap: "hidden",
     rolldownOptions: {
       output: {
-        // The libraries every first screen runs on (React, the router, server state, validation, class
-        // merging) go in one chunk: it changes less often than the app, so it stays cached across
-        // releases, and one file compresses better than many. Every other library goes with the
-        // screens that use it (forms, dialogs, menus, QR codes), so a first load does not fetch them.
-        codeSplitting: {
-          groups: [
-            {
-              name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|zod|tailwind-merge|clsx)[\\/]/,
-              priority: 2,
-            },
-          ],
-        },
+        // The framework's libraries in one chunk, the first loads' code in few more, every other library
+        // with the screens that use it (forms, dialogs, menus, QR codes): build/first-load-chunks.ts.
+        codeSplitting: { groups: chunks.groups },
       },
     },
   },

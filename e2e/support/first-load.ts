@@ -22,9 +22,12 @@ export const FIRST_LOAD_ROUTES = [
   { path: "/dashboard", heading: "Dashboard", signedIn: true },
 ] as const;
 
-/** Wire bytes of JavaScript a first load should stay under (issue 8), and above which CI fails. */
+/**
+ * Wire bytes of JavaScript a first load should stay under (issue 8), and above which CI fails: the goal
+ * itself since issue 25 (fewer, larger chunks: apps/web/build/first-load-chunks.ts).
+ */
 export const FIRST_LOAD_SCRIPT_GOAL = 150 * 1024;
-export const FIRST_LOAD_SCRIPT_LIMIT = 160 * 1024;
+export const FIRST_LOAD_SCRIPT_LIMIT = FIRST_LOAD_SCRIPT_GOAL;
 
 function typeOf(request: Request): LoadedFile["type"] {
   const resource = request.resourceType();

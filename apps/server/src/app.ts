@@ -218,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const http = httpMetrics();
   await app.register(httpMetricsHook, { metrics: http });
   await app.register(errorHandler);
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { distDir: config.webDistDir });
   await app.register(answerRefusedRequests);
   await app.register(apiNoStore);
   // Before any route and the session: only the configured hosts (421, DNS rebinding), then CSRF (403, 415).

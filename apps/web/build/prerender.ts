@@ -3,25 +3,8 @@ import path from "node:path";
 import react from "@vitejs/plugin-react";
 import type { OutputBundle } from "rolldown";
 import { type AliasOptions, createServer, type Plugin } from "vite";
-
-/** The pages the build draws in advance, and the source modules of each one's lazy routes. */
-const PAGES = [
-  {
-    path: "/auth/login",
-    mode: "hydrate",
-    modules: ["src/app/layouts/auth-layout.tsx", "src/app/routes/login.tsx"],
-  },
-  { path: "/splash", mode: "hydrate", modules: [] },
-  {
-    path: "/dashboard",
-    mode: "shell",
-    modules: [
-      "src/app/guards/require-auth.tsx",
-      "src/app/layouts/main-layout.tsx",
-      "src/app/routes/dashboard.tsx",
-    ],
-  },
-] as const;
+import { EARLY_DATA_SCRIPT, inlineScript } from "./inline-scripts.ts";
+import { PAGES } from "./pages.ts";
 
 /** Where the pre-rendered pages go in the build; apps/server/src/plugins/spa.ts serves them from there. */
 export const PRERENDERED_DIR = "prerendered";
@@ -67,7 +50,8 @@ async function inlineStylesheets(html: string, outDir: string): Promise<string> 
  * - sign-in and the splash with their screen's HTML drawn in #root (`data-prerendered`: main.tsx hydrates
  *   it), so the first paint needs no script;
  * - the dashboard with its shell (src/prerender/dashboard-shell.tsx: layout, heading, the balance card's
- *   skeleton) and early-data.js, which asks for /api/auth/me and /api/wallet while the scripts load;
+ *   skeleton) and early-data.js inline, which asks for what the screen's first frame shows while the
+ *   scripts load;
  * and in each, the stylesheet inlined and `modulepreload` links for the chunks of the page's lazy layout and screen, so they come
  * with the entry's chunks instead of after them. Runs after the files are written (`writeBundle`) and
  * before the precompress plugin (`closeBundle`) compresses them. The pages are drawn by Vite's SSR loader
@@ -110,19 +94,24 @@ export function prerender(alias: AliasOptions): Plugin {
           const preloads = [...chunks]
             .filter((file) => !entryChunks.has(file))
             .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-          const head = [...preloads];
           let body: string;
+          let early = "";
           if (page.mode === "hydrate") {
             body = `<div id="root" data-prerendered>${await render.renderRoute(page.path)}</div>`;
           } else {
-            // Classic and async: runs as soon as it arrives, before the module scripts, never blocking.
-            head.unshift('<script src="/early-data.js" async></script>');
+            // Inline, before the app's script and its preloads: its requests are the page's first (an
+            // external async script came last, after the module scripts, at its low priority).
+            const earlyData = await readFile(path.join(outDir, EARLY_DATA_SCRIPT), "utf8");
+            early = `${inlineScript(earlyData, EARLY_DATA_SCRIPT)}\n    `;
             body = `<div id="root">${await render.renderDashboardShell()}</div>`;
           }
           const html = template
             .replace('<div id="root"></div>', body)
-            .replace("</head>", `${head.map((line) => `  ${line}\n  `).join("")}</head>`);
-          if (html === template) throw new Error("prerender: index.html has no empty #root");
+            .replace('<script type="module"', `${early}<script type="module"`)
+            .replace("</head>", `${preloads.map((line) => `  ${line}\n  `).join("")}</head>`);
+          if (!html.includes(body) || (early && !html.includes(early))) {
+            throw new Error("prerender: index.html has no empty #root or no module script");
+          }
           const file = path.join(outDir, PRERENDERED_DIR, `${page.path.slice(1)}.html`);
           await mkdir(path.dirname(file), { recursive: true });
           await writeFile(file, html);

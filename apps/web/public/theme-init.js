@@ -1,4 +1,5 @@
-// Runs before first paint (a blocking, external script: the CSP allows no inline script).
+// Runs before first paint, written into index.html by the build (build/inline-scripts.ts) and allowed
+// by its sha256 hash in the CSP's script-src (the server hashes this file as built: change it freely).
 // Mirrors src/lib/theme/theme-storage.ts: key "theme", values "light" | "dark", default light.
 (() => {
   let theme = "light";

@@ -41,6 +41,11 @@ describe("security headers", () => {
     expect(res.headers["referrer-policy"]).toBe("no-referrer");
   });
 
+  it("allows no inline script when the web app has none", async () => {
+    const csp = directives((await t.app.inject({ url: "/" })).headers["content-security-policy"] as string);
+    expect(csp.get("script-src")).toBe("'self'");
+  });
+
   it("marks every API answer no-store, so balances never sit in a cache", async () => {
     for (const url of ["/api/meta", "/api/nope", "/api/docs/json"]) {
       expect((await t.app.inject({ url })).headers["cache-control"]).toBe("no-store");
@@ -54,5 +59,49 @@ describe("security headers", () => {
     expect(first.headers["x-request-id"]).toMatch(uuid);
     expect(second.headers["x-request-id"]).toMatch(uuid);
     expect(first.headers["x-request-id"]).not.toBe(second.headers["x-request-id"]);
+  });
+});
+
+describe("the inline scripts of the pages (apps/web/build/inline-scripts.ts)", () => {
+  const THEME = 'document.documentElement.className="dark";\n';
+  const EARLY = "window.satsbankEarly={};\n";
+  // sha256 of each script's bytes, base64: worked out once outside the code under test.
+  const THEME_HASH = "'sha256-qUF29tIDztkFajqx5WISFkEGPAJrXVeGDrsd96EPZ+I='";
+  const EARLY_HASH = "'sha256-3C8K4oPSbFWeHTc7hoiz9x1s08JyiM0KPNMF+B1bJJQ='";
+
+  /** script-src with a built web app holding these files (name to text), the same on a page and the API. */
+  async function scriptSrcWith(files: Record<string, string>): Promise<string | undefined> {
+    const dir = await mkdtemp(path.join(tmpdir(), "satsbank-dist-"));
+    try {
+      await writeFile(path.join(dir, "index.html"), "<!doctype html><title>Satsbank</title>");
+      for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
+      const app = await createTestApp({ config: { webDistDir: dir } });
+      try {
+        const pages = ["/auth/login", "/api/meta"].map((url) => app.app.inject({ url }));
+        const policies = (await Promise.all(pages)).map((res) => res.headers["content-security-policy"]);
+        expect(new Set(policies).size).toBe(1);
+        return directives(policies[0] as string).get("script-src");
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("are allowed by the hashes of the built files' bytes, and by nothing looser", async () => {
+    const scriptSrc = await scriptSrcWith({ "theme-init.js": THEME, "early-data.js": EARLY });
+    expect(scriptSrc).toBe(`'self' ${THEME_HASH} ${EARLY_HASH}`);
+    expect(scriptSrc).not.toContain("unsafe");
+  });
+
+  it("are allowed as they change: another script, another hash", async () => {
+    const changed = await scriptSrcWith({ "theme-init.js": 'document.documentElement.className="light";\n' });
+    expect(changed).toMatch(/^'self' 'sha256-[A-Za-z0-9+/]{43}='$/);
+    expect(changed).not.toContain(THEME_HASH);
+  });
+
+  it("are not allowed by other files of the build", async () => {
+    expect(await scriptSrcWith({ "other.js": THEME })).toBe("'self'");
   });
 });

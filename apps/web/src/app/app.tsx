@@ -1,15 +1,17 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { createQueryClient } from "@/lib/query-client";
 import { AppProviders } from "./providers";
 import { createAppRouter } from "./router";
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
-function App({ router }: { router: AppRouter }) {
+function App({ router, queryClient }: { router: AppRouter; queryClient?: QueryClient }) {
   return (
     <StrictMode>
-      <AppProviders>
+      <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
@@ -33,19 +35,28 @@ function routerReady(router: AppRouter): Promise<void> {
  * arrives with its screen's HTML already in #root (`data-prerendered`): the router first loads the same
  * lazy layout and screen the build drew, then React hydrates that HTML rather than drawing it again. The
  * dashboard arrives with a shell (its frame and the balance card's skeleton): it stays until the screen's
- * code and the early session answer (public/early-data.js) are there, so the app replaces it with the
- * screen rather than with a spinner first. Any other page is drawn from scratch at once.
+ * code and the data of its first frame (primeDashboard: the session, the installation's facts, the
+ * balance, the latest transactions, the verification overview, asked for early by public/early-data.js)
+ * are there, so the app replaces it with the whole screen rather than with a spinner first, and nothing
+ * moves after. Any other page is drawn at once.
  */
 export async function startApp(container: HTMLElement): Promise<void> {
   const router = createAppRouter();
-  const app = <App router={router} />;
   if (container.dataset.prerendered !== undefined) {
     await routerReady(router);
-    hydrateRoot(container, app);
+    hydrateRoot(container, <App router={router} />);
     return;
   }
-  if (container.hasChildNodes()) {
-    await Promise.all([routerReady(router), window.satsbankEarly?.["/api/auth/me"]]);
+  if (!container.hasChildNodes()) {
+    createRoot(container).render(<App router={router} />);
+    return;
   }
-  createRoot(container).render(app);
+  const queryClient = createQueryClient();
+  // The router has loaded the dashboard's chunk (or is loading it): importing it again fetches nothing.
+  // Whatever fails here, the screen asks again itself: the app is drawn all the same.
+  const primed = import("./routes/dashboard")
+    .then(({ primeDashboard }) => primeDashboard(queryClient))
+    .catch(() => undefined);
+  await Promise.all([routerReady(router), primed]);
+  createRoot(container).render(<App router={router} queryClient={queryClient} />);
 }

@@ -4,8 +4,9 @@ import { api } from "./api-client";
 
 const walletSchema = z.object({ balanceSats: z.string() });
 
-// The page's clock (performance.now(), from the page's start) is the test's: a second into the page.
 beforeEach(() => {
+  // A page opened a second ago: early answers stand in only in a page's first seconds, and the test
+  // window (shared by the test files of a worker) may have been open far longer.
   vi.spyOn(performance, "now").mockReturnValue(1_000);
 });
 afterEach(() => {

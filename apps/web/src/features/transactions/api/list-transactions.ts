@@ -5,7 +5,7 @@ import {
   type TransactionPage,
   transactionPageSchema,
 } from "@satsbank/shared";
-import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { keysetPaging } from "@/lib/keyset-paging";
 import { queryKeys, type TransactionListParams } from "@/lib/query-keys";
@@ -23,13 +23,17 @@ export function listTransactions(
   });
 }
 
-/** The latest `limit` transactions, for the dashboard and the wallet screen (asked again while one is pending). */
-export function useRecentTransactions(limit: number) {
-  return useQuery({
+/** The latest `limit` transactions' query (asked again while one is pending). */
+export const recentTransactionsQueryOptions = (limit: number) =>
+  queryOptions({
     queryKey: queryKeys.transactions.recent(limit),
     queryFn: ({ signal }) => listTransactions({ filter: "all", limit }, signal),
     refetchInterval: (query) => pendingPoll(query.state.data?.items),
   });
+
+/** The latest `limit` transactions, for the dashboard and the wallet screen. */
+export function useRecentTransactions(limit: number) {
+  return useQuery(recentTransactionsQueryOptions(limit));
 }
 
 /**
