@@ -294,6 +294,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(devClockRoutes, { clock: testClock });
 
   // Last: the built web app and the not-found handler (JSON 404 for the API, index.html for pages).
-  await app.register(spa, { distDir: config.webDistDir });
+  await app.register(spa, { distDir: config.webDistDir, chain: config.chainBackend.kind });
   return app;
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/create-test-app.js";
+import { testConfig } from "../test/test-config.js";
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/index-a1b2c3.js"></script></head></html>';
@@ -12,6 +13,10 @@ const LOGIN =
   '<!doctype html><html><body><div id="root" data-prerendered><h1>Welcome Back</h1></div></body></html>';
 const SPLASH =
   '<!doctype html><html><body><div id="root" data-prerendered><p>Tagline</p></div></body></html>';
+
+/** A page as the server sends it: marked with the installation's chain (spa-pages.ts). */
+const CHAIN = testConfig().chainBackend.kind;
+const sent = (page: string) => page.replace("<html>", `<html data-chain="${CHAIN}">`);
 
 const APP_JS = "console.log('app');".repeat(50);
 
@@ -55,7 +60,7 @@ describe("the built web app", () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toContain("text/html");
       expect(res.headers["cache-control"]).toBe("no-cache");
-      expect(res.body).toBe(INDEX);
+      expect(res.body).toBe(sent(INDEX));
     },
   );
 
@@ -69,13 +74,13 @@ describe("the built web app", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/html");
     expect(res.headers["cache-control"]).toBe("no-cache");
-    expect(res.body).toBe(page);
+    expect(res.body).toBe(sent(page));
   });
 
   it("sends a drawn page's compressed copy like any other file", async () => {
     const res = await t.app.inject({ url: "/auth/login", headers: { "accept-encoding": "br" } });
     expect(res.headers["content-encoding"]).toBe("br");
-    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(LOGIN);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(sent(LOGIN));
   });
 
   it("answers HEAD for a page like GET, without a body", async () => {
@@ -128,7 +133,19 @@ describe("the built web app", () => {
     expect(res.headers["content-type"]).toContain("text/html");
     expect(res.headers["cache-control"]).toBe("no-cache");
     expect(res.headers.vary).toContain("accept-encoding");
-    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(sent(INDEX));
+    const gz = await t.app.inject({ url: "/dashboard", headers: { "accept-encoding": "gzip;q=1, br;q=0" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(sent(INDEX));
+  });
+
+  it("marks every page with the installation's chain, so the stylesheet keeps the sandbox banner's place", async () => {
+    expect(CHAIN).toBe("sandbox");
+    for (const url of ["/", "/auth/login", "/wallet"]) {
+      const res = await t.app.inject({ url, headers: { "accept-encoding": "identity" } });
+      expect(res.headers["content-encoding"]).toBeUndefined();
+      expect(res.body).toMatch(/^<!doctype html><html data-chain="sandbox">/);
+    }
   });
 
   it("sends the plain file when the build made no compressed copy", async () => {
@@ -146,7 +163,7 @@ describe("the built web app", () => {
     // Outside assets/ an unknown file name is a page path: the app answers it, not the brotli file.
     const page = await t.app.inject({ url: "/index.html.br" });
     expect(page.headers["content-type"]).toContain("text/html");
-    expect(page.body).toBe(INDEX);
+    expect(page.body).toBe(sent(INDEX));
   });
 
   it("answers a missing hashed asset with 404, not with index.html", async () => {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../domain/app-error.js";
 import { isServerPath, routedPath } from "./api-paths.js";
+import { type SentPage, sendPage, sentPage } from "./spa-pages.js";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 // Unhashed files (index.html, the manifest, icons) may change with any release: revalidate every time.
@@ -44,14 +45,18 @@ function prerenderedPages(distDir: string): Map<string, string> {
  * the build pre-rendered (sign-in, the splash: their screen's HTML; the dashboard: its shell and early
  * requests) is answered with that file instead, whatever its query string.
  * Unknown API paths get the JSON NOT_FOUND error instead. Owns the app's not-found handler. Hashed files
- * are cached for a year, everything else is revalidated on every use.
+ * are cached for a year, everything else is revalidated on every use. Pages carry the installation's
+ * chain on their `<html>` (`data-chain`, spa-pages.ts), read once at start-up with their compressed copies.
  */
 export const spa = fp(
-  async (app: FastifyInstance, { distDir }: { distDir: string }) => {
+  async (app: FastifyInstance, { distDir, chain }: { distDir: string; chain: string }) => {
     const assetsDir = path.join(distDir, "assets") + path.sep;
     const built = existsSync(path.join(distDir, "index.html"));
-    const prerendered = built ? prerenderedPages(distDir) : new Map<string, string>();
-
+    const index = built ? sentPage(path.join(distDir, "index.html"), chain) : null;
+    const prerendered = new Map<string, SentPage>();
+    for (const [route, file] of built ? prerenderedPages(distDir) : []) {
+      prerendered.set(route, sentPage(path.join(distDir, file), chain));
+    }
     if (built) {
       await app.register(fastifyStatic, {
         root: distDir,
@@ -66,7 +71,9 @@ export const spa = fp(
           // that asked for gzip (@fastify/static 9 does not say so itself).
           res.setHeader("vary", "accept-encoding");
         },
-        allowedPath: (pathName) => !isServerPath(pathName) && !isNotServed(pathName),
+        // "/" is a page like the others (the not-found handler below), not the plain index.html.
+        index: false,
+        allowedPath: (pathName) => pathName !== "/" && !isServerPath(pathName) && !isNotServed(pathName),
       });
     } else {
       app.log.warn({ distDir }, "The web app is not built: pages answer 503 until `npm run build` is run");
@@ -81,8 +88,8 @@ export const spa = fp(
       if (!isPage || pathname.startsWith("/assets/")) {
         throw new AppError("NOT_FOUND", `Route ${method} ${pathname} not found`);
       }
-      if (!built) return reply.code(503).send(notBuilt);
-      return reply.sendFile(prerendered.get(pathname) ?? "index.html");
+      if (index === null) return reply.code(503).send(notBuilt);
+      return sendPage(request, reply, prerendered.get(pathname) ?? index);
     });
   },
   { name: "spa" },
