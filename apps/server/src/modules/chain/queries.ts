@@ -14,12 +14,17 @@ export async function findLastBlock(db: Db): Promise<ChainBlockRow | undefined> 
   return row;
 }
 
-/** Records a processed block; false when that height was processed already (the block is skipped). */
+/**
+ * Records a processed block; false when that block was processed already (the block is skipped). Any of
+ * its unique keys (height, hash) is the conflict: with the height alone, a follower racing another with
+ * the same block saw the hash's unique violation instead of the skip (PostgreSQL checks only the named
+ * index before it inserts).
+ */
 export async function insertBlock(db: Db, row: ChainBlockRow): Promise<boolean> {
   const rows = await db
     .insert(chainBlocks)
     .values(row)
-    .onConflictDoNothing({ target: chainBlocks.height })
+    .onConflictDoNothing()
     .returning({ height: chainBlocks.height });
   return rows.length === 1;
 }
