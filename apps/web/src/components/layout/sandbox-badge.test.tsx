@@ -39,7 +39,13 @@ describe("the Sandbox banner", () => {
     // Its height is known and taken off the page's minimum height, so it adds no scrolling.
     expect(banner).toHaveAttribute("data-sandbox-banner");
     expect(banner.className).toContain("h-(--sandbox-banner-height)");
-    expect(css).toMatch(/:root:has\(\[data-sandbox-banner\]\)\s*\{\s*--sandbox-banner-height:\s*1\.75rem;/);
+    expect(css).toMatch(
+      /:root:has\(\[data-sandbox-banner\]\),\s*:root\[data-chain="sandbox"\]\s*\{\s*--sandbox-banner-height:\s*1\.75rem;/,
+    );
+    // Before the app draws it, a page the server marked as the sandbox's keeps its place (no shift).
+    expect(css).toMatch(
+      /:root\[data-chain="sandbox"\] #root:not\(:has\(\[data-sandbox-banner\]\)\)::before\s*\{[^}]*height:\s*var\(--sandbox-banner-height\);/,
+    );
     expect(css).toMatch(
       /@utility min-h-window\s*\{\s*min-height:\s*calc\(100dvh - var\(--sandbox-banner-height\)\);/,
     );
