@@ -1,10 +1,11 @@
 // An experiment, not a benchmark (`npm run bench` runs *.bench.ts only): where wallet_send()'s time goes.
 // On a scratch PostgreSQL database (TEST_DATABASE_URL), 100 bench customers; wallet_send() through
 // sendBitcoin, 100 at once, then the ledger's posting rate, for BENCH_SECONDS each, under variants of the
-// function rewritten in that database only: as committed; without its pg_notify; without the trigram GIN
-// indexes of wallet_transactions; without the rolling 24-hour sum; as committed again.
+// function rewritten in that database only: as committed; without the trigram GIN indexes of
+// wallet_transactions; without the rolling 24-hour sum too; as committed again. (Its first version also
+// measured the function without its pg_notify: the function announces nothing now, decision 0023.)
 // Run: BENCH_SECONDS=8 TEST_DATABASE_URL=... node --conditions=development --import tsx bench/send-parts.experiment.ts
-// Figures of 2026-11-27 (load 10-18): docs/progress/issue-25-send.md.
+// Figures: docs/progress/issue-25-send.md (load 10-18) and docs/BENCHMARKS.md's issue-25 section (quiet).
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { customerAccountId, openCustomerAccounts } from "../src/ledger/accounts.js";
@@ -43,29 +44,16 @@ async function measure(database: BenchDatabase): Promise<void> {
       );
     };
     await report("A as committed");
-    await bench.db.execute(sql.raw(fnSql.replace(/PERFORM pg_notify\([^;]*;/s, "NULL;")));
-    await report("A2 without pg_notify, first");
-    await bench.db.execute(sql.raw(fnSql));
-    await bench.db.execute(sql.raw(fnSql.replace(/PERFORM pg_notify\([^;]*;/s, "NULL;")));
-    await report("B without pg_notify");
-    for (const index of [
-      "wallet_transactions_counterparty_trgm_idx",
-      "wallet_transactions_address_trgm_idx",
-      "wallet_transactions_search_trgm_idx",
-    ]) {
+    for (const index of ["wallet_transactions_address_trgm_idx", "wallet_transactions_search_trgm_idx"]) {
       await bench.db.execute(sql.raw(`drop index if exists ${index}`));
     }
-    await report("C B and no trigram GIN indexes");
+    await report("B without the trigram GIN indexes");
     await bench.db.execute(
-      sql.raw(
-        fnSql
-          .replace(/PERFORM pg_notify\([^;]*;/s, "NULL;")
-          .replace(/SELECT coalesce\(sum\(w\.amount\), 0\) INTO v_sent[^;]*;/s, "v_sent := 0;"),
-      ),
+      sql.raw(fnSql.replace(/SELECT coalesce\(sum\(w\.amount\), 0\) INTO v_sent[^;]*;/s, "v_sent := 0;")),
     );
-    await report("D C and no rolling 24-hour sum");
+    await report("C B and no rolling 24-hour sum");
     await bench.db.execute(sql.raw(fnSql));
-    await report("E the committed function again (GIN indexes still dropped)");
+    await report("D the committed function again (GIN indexes still dropped)");
   } finally {
     await bench.close();
   }
