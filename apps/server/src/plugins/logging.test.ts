@@ -3,18 +3,26 @@ import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { loggedUrl, loggerOptions, requestIdHeader, requestLogOptions } from "./logging.js";
 
+/** An app logging as production does (JSON lines at info), each line parsed into `lines`. */
+function productionLoggedApp() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  const app = Fastify({
+    logger: { ...(loggerOptions({ nodeEnv: "production", logLevel: "info" }) as object), stream },
+    ...requestLogOptions,
+  });
+  return { app, lines };
+}
+
 describe("the request log", () => {
   it("carries the request id the client sees, and never a credential", async () => {
-    const lines: Array<Record<string, unknown>> = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
-    const options = loggerOptions({ nodeEnv: "production", logLevel: "info" });
-    expect(options).toBeTypeOf("object");
-    const app = Fastify({ logger: { ...(options as object), stream }, ...requestLogOptions });
+    expect(loggerOptions({ nodeEnv: "production", logLevel: "info" })).toBeTypeOf("object");
+    const { app, lines } = productionLoggedApp();
     await app.register(requestIdHeader);
     app.post("/login", async (request) => {
       request.log.info({ body: request.body, user: { profile: { secret: "s3" } } }, "sign-in attempt");
@@ -37,17 +45,7 @@ describe("the request log", () => {
   });
 
   it("keeps a URL's query names but never their values (an emailed link's token, a search)", async () => {
-    const lines: Array<Record<string, unknown>> = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
-    const app = Fastify({
-      logger: { ...(loggerOptions({ nodeEnv: "production", logLevel: "info" }) as object), stream },
-      ...requestLogOptions,
-    });
+    const { app, lines } = productionLoggedApp();
     app.get("/auth/reset-password", async () => ({ ok: true }));
     await app.inject({ method: "GET", url: "/auth/reset-password?token=s3cr3t-t0ken&q=alice%40example.com" });
     await app.close();
@@ -64,17 +62,7 @@ describe("the request log", () => {
   });
 
   it("is one line per request, with what an operator looks for", async () => {
-    const lines: Array<Record<string, unknown>> = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
-    const app = Fastify({
-      logger: { ...(loggerOptions({ nodeEnv: "production", logLevel: "info" }) as object), stream },
-      ...requestLogOptions,
-    });
+    const { app, lines } = productionLoggedApp();
     await app.register(requestIdHeader);
     app.get("/api/wallet", async () => ({ ok: true }));
     const res = await app.inject({ method: "GET", url: "/api/wallet", remoteAddress: "192.0.2.7" });
