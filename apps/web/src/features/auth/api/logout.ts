@@ -1,5 +1,5 @@
 import { apiPaths } from "@satsbank/shared";
-import { useMutation } from "@tanstack/react-query";
+import { type UseMutationOptions, useMutation } from "@tanstack/react-query";
 import { api, isApiError } from "@/lib/api-client";
 
 /** `POST /api/auth/logout`: revokes the session on the server. Already signed out counts as done. */
@@ -12,7 +12,11 @@ export async function logout(): Promise<void> {
   }
 }
 
-/** The caller clears the cache after leaving the signed-in screens (see LogoutButton). */
-export function useLogout() {
-  return useMutation({ mutationFn: logout });
+/**
+ * The caller clears the cache after leaving the signed-in screens (see LogoutButton). Its callbacks are the
+ * mutation's own, so they run even when the screen that asked is gone: a request of that screen answered
+ * 401 once the server revoked the session, and its guard may have redirected before this answer arrived.
+ */
+export function useLogout(callbacks: Pick<UseMutationOptions<void, Error, void>, "onSuccess" | "onError">) {
+  return useMutation({ mutationFn: logout, ...callbacks });
 }

@@ -30,22 +30,22 @@ export function LogoutButton({
   const brandName = useBrandName() ?? DEFAULT_BRAND_NAME;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const logout = useLogout();
   const [open, setOpen] = useState(false);
+  const logout = useLogout({
+    onSuccess: async () => {
+      setOpen(false);
+      // Leave the signed-in screens first: clearing the cache under them would make their guard
+      // fetch the session again and redirect with a `next` back to where they were.
+      await navigate(paths.auth.login);
+      queryClient.removeQueries();
+      setSessionUser(queryClient, null);
+      notify.success("Logged out", "You have been logged out successfully");
+    },
+    onError: (error) => notify.error("Could not log out", errorMessage(error)),
+  });
 
   function confirm() {
-    logout.mutate(undefined, {
-      onSuccess: async () => {
-        setOpen(false);
-        // Leave the signed-in screens first: clearing the cache under them would make their guard
-        // fetch the session again and redirect with a `next` back to where they were.
-        await navigate(paths.auth.login);
-        queryClient.removeQueries();
-        setSessionUser(queryClient, null);
-        notify.success("Logged out", "You have been logged out successfully");
-      },
-      onError: (error) => notify.error("Could not log out", errorMessage(error)),
-    });
+    logout.mutate();
   }
 
   return (
